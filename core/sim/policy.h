@@ -1,0 +1,42 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rematlens {
+
+// What a policy adds to a storage's own compute in the numerator of its score.
+enum class CostTerm {
+    EStar,        // compute of the evicted neighbourhood, kept incrementally (regions)
+    EqClass,      // compute of the distinct equivalence classes of evicted neighbours
+    Local,        // nothing: the storage's own compute
+    FreshEStar,   // the evicted neighbourhood found by a fresh search (DTRUnopt)
+    BackwardOnly, // the backward region only (MSPS)
+    NoCost,       // the numerator is 1
+    LastAccess,   // LRU: the score is the last access time itself
+    Random,       // a uniformly random storage of the pool
+};
+
+// One of simrd's eviction heuristics, described by its score's factors.
+struct Policy {
+    std::string name;          // simrd's class name, as it appears in results
+    std::vector<std::string> aliases;
+    CostTerm cost = CostTerm::EStar;
+    bool divideBySize = true;
+    bool divideByStaleness = true;
+    std::string summary;
+
+    bool needsRegions() const { return cost == CostTerm::EStar || cost == CostTerm::BackwardOnly; }
+    bool needsEqClasses() const { return cost == CostTerm::EqClass; }
+    // simrd's banishing runtime keeps neither regions nor equivalence classes.
+    bool runsOnBanishing() const { return !needsRegions() && !needsEqClasses(); }
+};
+
+const std::vector<Policy> &allPolicies();
+
+// Finds a policy by simrd name or alias, ignoring case.
+std::optional<Policy> findPolicy(std::string_view name);
+
+} // namespace rematlens

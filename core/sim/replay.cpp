@@ -1,0 +1,335 @@
+#include "replay.h"
+
+#include "exact_ratio.h"
+
+#include <algorithm>
+#include <chrono>
+
+namespace rematlens {
+
+Replay::Replay(const Program &program, const RunConfig &config)
+    : m_program(program)
+    , m_config(config)
+    , m_graph(program, config.runtime == RuntimeKind::Banishing)
+    , m_pool(program.storages.size())
+    , m_regions(config.policy.needsRegions())
+    , m_eqClasses(config.policy.needsEqClasses())
+    , m_random(config.seed)
+{
+    const std::size_t storages = program.storages.size();
+    m_material.assign(storages, 0);
+    m_pinned.assign(storages, 0);
+    m_banished.assign(storages, 0);
+    m_locks.assign(storages, 0);
+    m_externalRefs.assign(storages, 0);
+    m_lastAccess.assign(storages, kNeverAccessed);
+    m_compute.assign(storages, 0);
+    m_stamp.assign(storages, 0);
+    if (m_regions) {
+        m_forward.resize(storages);
+        m_backward.resize(storages);
+    }
+    if (m_eqClasses)
+        m_eqNode.assign(storages, kNone);
+    if (config.runtime == RuntimeKind::Banishing)
+        m_evictedDependents.resize(storages);
+    m_defined.assign(program.tensors.size(), 0);
+}
+
+RunResult Replay::run()
+{
+    const auto started = std::chrono::steady_clock::now();
+    try {
+        for (m_step = 0; m_step < m_program.schedule.size(); ++m_step) {
+            const Step &step = m_program.schedule[m_step];
+            switch (step.kind) {
+            case StepKind::Compute: computeStep(step.id); break;
+            case StepKind::Get: getStep(step.id); break;
+            case StepKind::Release: releaseStep(step.id); break;
+            case StepKind::Pin: pinStep(step.id); break;
+            }
+        }
+    } catch (const Stopped &) {
+        // m_result.outcome says why
+    }
+    m_result.clock = m_clock;
+    m_result.memoryAtEnd = m_memory;
+    m_result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return m_result;
+}
+
+void Replay::computeStep(OpId op)
+{
+    const OpInfo &info = m_program.ops[op];
+    m_graph.create(op);
+    for (TensorId t = info.firstOutput; t < info.firstOutput + info.outputCount; ++t) {
+        const TensorInfo &tensor = m_program.tensors[t];
+        const StorageId s = tensor.storage;
+        ++m_externalRefs[s];
+        m_compute[s] += tensor.storageComputeDelta;
+        if (m_eqClasses && !tensor.isAlias)
+            m_eqNode[s] = m_eq.make(0);
+        if (info.isConstant)
+            m_result.constMemory += tensor.size;
+    }
+    if (m_config.runtime == RuntimeKind::Banishing)
+        addEvictedDependents(op);
+    materialize(info.firstOutput, false);
+    for (TensorId t = info.firstOutput; t < info.firstOutput + info.outputCount; ++t)
+        m_lastAccess[m_program.storageOf(t)] = m_clock;
+}
+
+void Replay::getStep(TensorId t)
+{
+    ++m_externalRefs[m_program.storageOf(t)];
+}
+
+void Replay::releaseStep(TensorId t)
+{
+    const StorageId s = m_program.storageOf(t);
+    --m_externalRefs[s];
+    if (m_externalRefs[s] != 0)
+        return;
+    if (m_config.runtime == RuntimeKind::Eager && m_material[s] && !m_pinned[s])
+        evict(s, EvictCause::Release);
+    else if (m_config.runtime == RuntimeKind::Banishing)
+        tryBanish(s);
+}
+
+void Replay::pinStep(TensorId t)
+{
+    if (!m_defined[t])
+        materialize(t, true);
+    pin(t);
+}
+
+void Replay::pin(TensorId t)
+{
+    const StorageId s = m_program.storageOf(t);
+    if (m_pinned[s])
+        return;
+    lock(s);
+    m_pinned[s] = 1;
+}
+
+// simrd materializes recursively; an explicit stack of frames keeps chains of any depth off
+// the call stack. A frame locks its defined parents, materializes the undefined ones one by
+// one (locking each after it returns), then frees memory, computes and unlocks.
+void Replay::materialize(TensorId root, bool remat)
+{
+    const std::size_t base = m_frames.size();
+    m_frames.push_back(Frame{root, remat});
+    while (m_frames.size() > base) {
+        Frame &frame = m_frames.back();
+        if (frame.phase == 0) {
+            beginFrame(frame);
+            frame.phase = 1;
+            continue;
+        }
+        if (frame.phase == 1) {
+            if (frame.awaitingParent) {
+                frame.awaitingParent = false;
+                lock(m_program.storageOf(m_pending[frame.pendingBegin + frame.cursor]));
+                ++frame.cursor;
+                continue;
+            }
+            if (frame.cursor < frame.pendingCount) {
+                const TensorId parent = m_pending[frame.pendingBegin + frame.cursor];
+                if (!m_defined[parent]) {
+                    frame.awaitingParent = true;
+                    m_frames.push_back(Frame{parent, true}); // invalidates `frame`
+                    continue;
+                }
+                lock(m_program.storageOf(parent));
+                ++frame.cursor;
+                continue;
+            }
+            frame.phase = 2;
+        }
+        finishFrame(frame);
+        m_pending.resize(frame.pendingBegin);
+        m_frames.pop_back();
+    }
+}
+
+void Replay::beginFrame(Frame &frame)
+{
+    touchParents(frame.tensor, frame.remat);
+    const auto parents = m_graph.parents(frame.tensor);
+    for (TensorId p : parents)
+        if (m_defined[p])
+            lock(m_program.storageOf(p));
+    frame.pendingBegin = static_cast<std::uint32_t>(m_pending.size());
+    for (TensorId p : parents)
+        if (!m_defined[p])
+            m_pending.push_back(p);
+    frame.pendingCount = static_cast<std::uint32_t>(m_pending.size()) - frame.pendingBegin;
+}
+
+void Replay::touchParents(TensorId t, bool /*remat*/)
+{
+    const bool banishing = m_config.runtime == RuntimeKind::Banishing;
+    for (TensorId p : m_graph.parents(t)) {
+        const StorageId s = m_program.storageOf(p);
+        // The banishing runtime only stamps storages the program can still reach.
+        if (!banishing || m_externalRefs[s] > 0)
+            m_lastAccess[s] = m_clock;
+    }
+}
+
+void Replay::finishFrame(const Frame &frame)
+{
+    const TensorId t = frame.tensor;
+    const OpInfo &op = m_program.ops[m_program.tensors[t].op];
+    if (m_memory + op.totalSize > m_config.budget)
+        freeMemory(t);
+    computeOperator(t, frame.remat);
+    if (m_config.runtime == RuntimeKind::Banishing) {
+        unlockParentsBanishing(t);
+    } else {
+        for (TensorId p : m_graph.parents(t))
+            unlock(m_program.storageOf(p));
+    }
+    if (exceedsExactly(m_result.rematCompute, m_config.rematLimit)) {
+        m_result.outcome = Outcome::Thrash;
+        throw Stopped{};
+    }
+    if (m_config.measureBottleneck) {
+        Bytes required = op.totalSize;
+        for (TensorId p : m_graph.parents(t))
+            required += m_program.tensors[p].size;
+        m_result.bottleneck = std::max(m_result.bottleneck, required);
+    }
+}
+
+void Replay::freeMemory(TensorId t)
+{
+    const Bytes needed = m_program.ops[m_program.tensors[t].op].totalSize;
+    while (m_memory + needed > m_config.budget) {
+        if (m_pool.empty())
+            stopOutOfMemory(t);
+        evict(chooseVictim(), EvictCause::Policy);
+    }
+}
+
+void Replay::stopOutOfMemory(TensorId t)
+{
+    const TensorInfo &tensor = m_program.tensors[t];
+    const OpInfo &op = m_program.ops[tensor.op];
+    Failure failure;
+    failure.step = m_step;
+    failure.line = m_step < m_program.schedule.size() ? m_program.schedule[m_step].line : 0;
+    failure.operatorName = op.name;
+    failure.tensor = tensor.name;
+    failure.bytesNeeded = op.totalSize;
+    failure.memoryInUse = m_memory;
+    failure.bytesShort = m_memory + op.totalSize - m_config.budget;
+    failure.depth = static_cast<int>(m_frames.size());
+    failure.lockedBytes = lockedBytes();
+    m_result.failure = std::move(failure);
+    m_result.outcome = Outcome::OutOfMemory;
+    throw Stopped{};
+}
+
+Bytes Replay::lockedBytes() const
+{
+    Bytes total = 0;
+    for (StorageId s = 0; s < m_program.storages.size(); ++s)
+        if (m_material[s] && m_locks[s] > 0)
+            total += m_program.storages[s].size;
+    return total;
+}
+
+void Replay::computeOperator(TensorId t, bool remat)
+{
+    const TensorInfo &tensor = m_program.tensors[t];
+    const OpInfo &op = m_program.ops[tensor.op];
+    const TensorId first = op.firstOutput;
+    const TensorId last = op.firstOutput + op.outputCount;
+
+    m_rematSiblings.clear();
+    m_rematStorages.clear();
+    Bytes duplicated = 0; // siblings already defined are computed twice; their copy is dropped
+    for (TensorId u = first; u < last; ++u) {
+        if (u == t)
+            continue;
+        if (m_defined[u])
+            duplicated += m_program.tensors[u].size;
+        else
+            m_rematSiblings.push_back(u);
+        if (!m_material[m_program.storageOf(u)])
+            m_rematStorages.push_back(m_program.storageOf(u));
+    }
+    if (!m_material[tensor.storage])
+        m_rematStorages.push_back(tensor.storage);
+
+    m_clock += op.cost;
+    m_memory += op.totalSize;
+    m_result.maxMemory = std::max(m_result.maxMemory, m_memory);
+    if (remat) {
+        record(ReplayEvent::Kind::Remat, t, op.totalSize);
+        m_result.rematCompute += op.cost;
+        ++m_result.remats;
+    } else {
+        m_result.modelCompute += op.cost;
+    }
+    m_material[tensor.storage] = 1;
+    m_defined[t] = 1;
+    for (TensorId u : m_rematSiblings) {
+        m_material[m_program.storageOf(u)] = 1;
+        m_defined[u] = 1;
+    }
+    m_memory -= duplicated;
+    for (StorageId s : m_rematStorages)
+        m_pool.append(s);
+    if (m_regions)
+        updateRegionsOnCompute();
+    if (m_eqClasses)
+        updateEqClassesOnCompute();
+}
+
+void Replay::evict(StorageId s, EvictCause cause)
+{
+    const StorageInfo &storage = m_program.storages[s];
+    record(cause == EvictCause::Policy ? ReplayEvent::Kind::Evict : ReplayEvent::Kind::Free, storage.root,
+           storage.size);
+    m_material[s] = 0;
+    m_memory -= storage.size;
+    m_pool.remove(s);
+    for (TensorId t : m_graph.tensorsOf(s))
+        m_defined[t] = 0;
+    if (m_config.runtime == RuntimeKind::Banishing)
+        for (TensorId t : m_graph.tensorsOf(s))
+            for (TensorId p : m_graph.parents(t))
+                if (m_program.storageOf(p) != s)
+                    insertValue(m_evictedDependents[m_program.storageOf(p)], t);
+    if (m_regions)
+        updateRegionsOnEvict(s);
+    if (m_eqClasses)
+        updateEqClassesOnEvict(s);
+    if (cause == EvictCause::Policy)
+        ++m_result.evictions;
+    else
+        ++m_result.releasedEvictions;
+}
+
+void Replay::lock(StorageId s)
+{
+    if (m_locks[s] == 0)
+        m_pool.remove(s);
+    ++m_locks[s];
+}
+
+void Replay::unlock(StorageId s)
+{
+    if (--m_locks[s] == 0)
+        m_pool.append(s);
+}
+
+void Replay::record(ReplayEvent::Kind kind, TensorId tensor, Bytes bytes)
+{
+    if (m_config.events)
+        m_config.events->push_back(ReplayEvent{kind, m_clock, tensor, bytes, m_memory});
+}
+
+} // namespace rematlens

@@ -1,0 +1,119 @@
+#pragma once
+
+#include "eq_class_forest.h"
+#include "evictable_pool.h"
+#include "region.h"
+#include "replay_graph.h"
+#include "run_config.h"
+#include "run_result.h"
+
+#include <random>
+#include <vector>
+
+namespace rematlens {
+
+// One replay of a program under one budget, policy and runtime, reproducing simrd's
+// RuntimeV2EagerOptimized, RuntimeV2Optimized and RuntimeV1 decision for decision.
+// A Replay owns all mutable state; the program is only read, so replays run in parallel.
+class Replay {
+public:
+    Replay(const Program &program, const RunConfig &config);
+    RunResult run();
+
+private:
+    static constexpr Cost kNeverAccessed = std::numeric_limits<Cost>::min(); // simrd's -inf
+
+    enum class EvictCause { Policy, Release };
+    struct Frame {
+        TensorId tensor;
+        bool remat;
+        bool awaitingParent = false;
+        std::uint8_t phase = 0;
+        std::uint32_t pendingBegin = 0; // undefined parents, in m_pending
+        std::uint32_t pendingCount = 0;
+        std::uint32_t cursor = 0;
+    };
+    class Stopped {}; // thrown to unwind a run that ran out of memory or over the compute limit
+
+    // replay.cpp: the schedule and the materialization machinery
+    void computeStep(OpId op);
+    void getStep(TensorId t);
+    void releaseStep(TensorId t);
+    void pinStep(TensorId t);
+    void materialize(TensorId t, bool remat);
+    void beginFrame(Frame &frame);
+    void finishFrame(const Frame &frame);
+    void touchParents(TensorId t, bool remat);
+    void freeMemory(TensorId t);
+    void computeOperator(TensorId t, bool remat);
+    void evict(StorageId s, EvictCause cause);
+    void lock(StorageId s);
+    void unlock(StorageId s);
+    void pin(TensorId t);
+    void stopOutOfMemory(TensorId t);
+    Bytes lockedBytes() const;
+    void record(ReplayEvent::Kind kind, TensorId tensor, Bytes bytes);
+
+    // replay_banishing.cpp: RuntimeV1's bookkeeping
+    void addEvictedDependents(OpId op);
+    void unlockParentsBanishing(TensorId t);
+    void tryBanish(StorageId s);
+    static void eraseValue(std::vector<TensorId> &set, TensorId t);
+    static void insertValue(std::vector<TensorId> &set, TensorId t);
+
+    // replay_policy.cpp: choosing victims and the neighbourhood bookkeeping behind the scores
+    StorageId chooseVictim();
+    template <typename Score>
+    StorageId scanPool(Score &&score);
+    double ratioScore(StorageId s, Cost numerator, Cost lastAccess) const;
+    Cost costTerm(StorageId s);
+    Cost eqClassCompute(StorageId s);
+    Cost freshNeighbourhood(StorageId s, Cost &lastAccess);
+    void collectEvictedNeighbours(StorageId s);
+    void rebuildRegion(StorageId base, bool forward, Region &out);
+    void updateRegionsOnEvict(StorageId s);
+    void updateRegionsOnCompute();
+    void updateEqClassesOnEvict(StorageId s);
+    void updateEqClassesOnCompute();
+
+    const Program &m_program;
+    RunConfig m_config;
+    ReplayGraph m_graph;
+    EvictablePool m_pool;
+    bool m_regions;
+    bool m_eqClasses;
+
+    // per storage
+    std::vector<std::uint8_t> m_material;
+    std::vector<std::uint8_t> m_pinned;
+    std::vector<std::uint8_t> m_banished;
+    std::vector<std::int32_t> m_locks;
+    std::vector<std::int32_t> m_externalRefs;
+    std::vector<Cost> m_lastAccess;
+    std::vector<Cost> m_compute;
+    std::vector<Region> m_forward;
+    std::vector<Region> m_backward;
+    std::vector<EqClassForest::Node> m_eqNode; // kNone when the storage has none
+    std::vector<std::vector<TensorId>> m_evictedDependents; // banishing only, kept sorted
+    // per tensor
+    std::vector<std::uint8_t> m_defined;
+
+    EqClassForest m_eq;
+    std::mt19937_64 m_random;
+
+    std::vector<Frame> m_frames;
+    std::vector<TensorId> m_pending;
+    std::vector<TensorId> m_rematSiblings;     // of the operator just computed
+    std::vector<StorageId> m_rematStorages;    // storages it made material
+    std::vector<StorageId> m_scratch;
+    std::vector<std::uint32_t> m_stamp;        // per storage, for searches
+    std::uint32_t m_stampValue = 0;
+    std::vector<StorageId> m_searchStack;
+
+    std::size_t m_step = 0;
+    Cost m_clock = 1;
+    Bytes m_memory = 0;
+    RunResult m_result;
+};
+
+} // namespace rematlens

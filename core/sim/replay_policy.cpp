@@ -1,0 +1,243 @@
+// Choosing what to evict: simrd's scan of the pool, its scores, and the evicted-neighbourhood
+// bookkeeping (regions and equivalence classes) that the scores read.
+#include "replay.h"
+
+#include "exact_ratio.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace rematlens {
+
+namespace {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+double signedRatio(Cost numerator, uint128 denominator)
+{
+    if (numerator < 0)
+        return -exactRatio(static_cast<std::uint64_t>(-numerator), denominator);
+    return exactRatio(static_cast<std::uint64_t>(numerator), denominator);
+}
+
+} // namespace
+
+// Lowest score wins; among equal scores the later one in the pool; a zero stops the scan.
+template <typename Score>
+StorageId Replay::scanPool(Score &&score)
+{
+    using Value = decltype(score(StorageId{}));
+    Value best{};
+    StorageId chosen = kNone;
+    m_pool.scan([&](StorageId s) {
+        const Value value = score(s);
+        ++m_result.heuristicEvals;
+        if (chosen == kNone || value <= best) {
+            best = value;
+            chosen = s;
+        }
+        return value != 0;
+    });
+    return chosen;
+}
+
+StorageId Replay::chooseVictim()
+{
+    const Policy &policy = m_config.policy;
+    switch (policy.cost) {
+    case CostTerm::Random: {
+        ++m_result.heuristicEvals;
+        std::uniform_int_distribution<std::size_t> pick(0, m_pool.size() - 1);
+        return m_pool.nth(pick(m_random));
+    }
+    case CostTerm::LastAccess:
+        return scanPool([&](StorageId s) { return m_lastAccess[s]; });
+    default:
+        break;
+    }
+    if (!policy.divideBySize && !policy.divideByStaleness) // an integer score: compare exactly
+        return scanPool([&](StorageId s) { return costTerm(s); });
+    return scanPool([&](StorageId s) {
+        Cost lastAccess = m_lastAccess[s];
+        Cost numerator = 1;
+        if (policy.cost == CostTerm::FreshEStar)
+            numerator = freshNeighbourhood(s, lastAccess);
+        else if (policy.cost != CostTerm::NoCost)
+            numerator = costTerm(s);
+        return ratioScore(s, numerator, lastAccess);
+    });
+}
+
+// numerator / (size and/or staleness) as simrd computes it, +infinity for a zero denominator.
+double Replay::ratioScore(StorageId s, Cost numerator, Cost lastAccess) const
+{
+    const Policy &policy = m_config.policy;
+    const auto size = static_cast<std::uint64_t>(m_program.storages[s].size);
+    const bool neverAccessed = lastAccess == kNeverAccessed; // staleness is +infinity
+    const auto staleness = neverAccessed ? 0 : static_cast<std::uint64_t>(m_clock - lastAccess);
+    if (policy.divideBySize && policy.divideByStaleness) {
+        if (neverAccessed)
+            return size > 0 ? 0.0 : kInfinity; // x / inf, or 0 * inf = nan failing "> 0"
+        return signedRatio(numerator, static_cast<uint128>(size) * staleness);
+    }
+    if (policy.divideBySize)
+        return signedRatio(numerator, size);
+    if (neverAccessed)
+        return 0.0;
+    return signedRatio(numerator, staleness);
+}
+
+Cost Replay::costTerm(StorageId s)
+{
+    switch (m_config.policy.cost) {
+    case CostTerm::EStar: return m_compute[s] + m_forward[s].compute + m_backward[s].compute;
+    case CostTerm::BackwardOnly: return m_compute[s] + m_backward[s].compute;
+    case CostTerm::EqClass: return eqClassCompute(s);
+    default: return m_compute[s];
+    }
+}
+
+Cost Replay::eqClassCompute(StorageId s)
+{
+    collectEvictedNeighbours(s);
+    Cost total = m_compute[s];
+    std::vector<EqClassForest::Node> roots;
+    for (StorageId n : m_scratch) {
+        if (m_eqNode[n] == kNone)
+            continue;
+        const EqClassForest::Node root = m_eq.root(m_eqNode[n]);
+        if (std::find(roots.begin(), roots.end(), root) == roots.end()) {
+            roots.push_back(root);
+            total += m_eq.value(root);
+        }
+    }
+    return total;
+}
+
+// DTRUnopt: the neighbourhood searched afresh in both directions; its compute is summed and
+// its latest access becomes the staleness reference.
+Cost Replay::freshNeighbourhood(StorageId s, Cost &lastAccess)
+{
+    Region forward;
+    Region backward;
+    rebuildRegion(s, true, forward);
+    rebuildRegion(s, false, backward);
+    const std::uint32_t mark = ++m_stampValue;
+    Cost total = m_compute[s];
+    lastAccess = m_lastAccess[s];
+    for (const Region *region : {&forward, &backward})
+        for (StorageId u : region->interior)
+            if (m_stamp[u] != mark) {
+                m_stamp[u] = mark;
+                total += m_compute[u];
+                lastAccess = std::max(lastAccess, m_lastAccess[u]);
+            }
+    return total;
+}
+
+void Replay::collectEvictedNeighbours(StorageId s)
+{
+    m_scratch.clear();
+    const std::uint32_t mark = ++m_stampValue;
+    auto visit = [&](TensorId u) {
+        const StorageId us = m_program.storageOf(u);
+        if (!m_material[us] && us != s && m_stamp[us] != mark) {
+            m_stamp[us] = mark;
+            m_scratch.push_back(us);
+        }
+    };
+    for (TensorId t : m_graph.tensorsOf(s)) {
+        for (TensorId p : m_graph.parents(t))
+            visit(p);
+        for (TensorId c : m_graph.children(t))
+            visit(c);
+    }
+}
+
+void Replay::rebuildRegion(StorageId base, bool forward, Region &out)
+{
+    out.clear();
+    const std::uint32_t mark = ++m_stampValue;
+    m_searchStack.clear();
+    m_searchStack.push_back(base);
+    while (!m_searchStack.empty()) {
+        const StorageId x = m_searchStack.back();
+        m_searchStack.pop_back();
+        for (TensorId t : m_graph.tensorsOf(x)) {
+            for (TensorId u : forward ? m_graph.children(t) : m_graph.parents(t)) {
+                const StorageId us = m_program.storageOf(u);
+                if (m_material[us]) {
+                    if (us != base)
+                        out.frontier.push_back(us);
+                    continue;
+                }
+                if (m_stamp[us] != mark) {
+                    m_stamp[us] = mark;
+                    out.compute += m_compute[us];
+                    out.interior.push_back(us);
+                    m_searchStack.push_back(us);
+                }
+            }
+        }
+    }
+    std::sort(out.interior.begin(), out.interior.end());
+    std::sort(out.frontier.begin(), out.frontier.end());
+    out.frontier.erase(std::unique(out.frontier.begin(), out.frontier.end()), out.frontier.end());
+}
+
+void Replay::updateRegionsOnEvict(StorageId s)
+{
+    auto computeOf = [this](StorageId x) { return m_compute[x]; };
+    const std::vector<StorageId> backwardFrontier = m_backward[s].frontier;
+    const Region forwardOfS = m_forward[s];
+    for (StorageId ps : backwardFrontier)
+        m_forward[ps].absorb(s, forwardOfS, computeOf);
+    const std::vector<StorageId> forwardFrontier = m_forward[s].frontier;
+    const Region backwardOfS = m_backward[s];
+    for (StorageId cs : forwardFrontier)
+        m_backward[cs].absorb(s, backwardOfS, computeOf);
+    m_forward[s].clear();
+    m_backward[s].clear();
+}
+
+void Replay::updateRegionsOnCompute()
+{
+    std::vector<StorageId> forwardStale;
+    std::vector<StorageId> backwardStale;
+    for (StorageId s : m_rematStorages) {
+        rebuildRegion(s, true, m_forward[s]);
+        rebuildRegion(s, false, m_backward[s]);
+        forwardStale.insert(forwardStale.end(), m_backward[s].frontier.begin(), m_backward[s].frontier.end());
+        backwardStale.insert(backwardStale.end(), m_forward[s].frontier.begin(), m_forward[s].frontier.end());
+    }
+    for (std::vector<StorageId> *list : {&forwardStale, &backwardStale}) {
+        std::sort(list->begin(), list->end());
+        list->erase(std::unique(list->begin(), list->end()), list->end());
+    }
+    for (StorageId s : forwardStale)
+        rebuildRegion(s, true, m_forward[s]);
+    for (StorageId s : backwardStale)
+        rebuildRegion(s, false, m_backward[s]);
+}
+
+void Replay::updateEqClassesOnEvict(StorageId s)
+{
+    m_eqNode[s] = m_eq.make(m_compute[s]);
+    collectEvictedNeighbours(s);
+    for (StorageId n : m_scratch)
+        if (m_eqNode[n] != kNone)
+            m_eq.merge(m_eqNode[n], m_eqNode[s]);
+}
+
+void Replay::updateEqClassesOnCompute()
+{
+    for (StorageId s : m_rematStorages) {
+        const EqClassForest::Node node = m_eqNode[s];
+        if (node == kNone)
+            continue;
+        m_eq.setValue(node, m_eq.value(node) - m_compute[s]);
+        m_eqNode[s] = kNone;
+    }
+}
+
+} // namespace rematlens

@@ -1,0 +1,33 @@
+#pragma once
+
+#include "policy.h"
+#include "replay_event.h"
+#include "runtime_kind.h"
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace rematlens {
+
+struct RunConfig {
+    RuntimeKind runtime = RuntimeKind::Eager;
+    Policy policy = *findPolicy("DTR");
+    Bytes budget = std::numeric_limits<Bytes>::max();
+    // The run is over the compute limit once rematerialization compute exceeds this
+    // (simrd's float remat_limit, compared exactly).
+    double rematLimit = std::numeric_limits<double>::infinity();
+    std::uint64_t seed = 0;                    // for the random policies
+    std::vector<ReplayEvent> *events = nullptr; // recorded when set
+    bool measureBottleneck = false;
+};
+
+} // namespace rematlens
+
+namespace rematlens {
+
+// Why simrd would refuse this configuration, or empty when it runs.
+std::string configProblem(const RunConfig &config);
+
+} // namespace rematlens

@@ -1,0 +1,26 @@
+#include "replay_event.h"
+#include "run_result.h"
+
+namespace rematlens {
+
+std::string_view outcomeName(Outcome outcome)
+{
+    switch (outcome) {
+    case Outcome::Pass: return "pass";
+    case Outcome::OutOfMemory: return "oom";
+    case Outcome::Thrash: return "thrash";
+    }
+    return "pass";
+}
+
+std::string_view eventKindName(ReplayEvent::Kind kind)
+{
+    switch (kind) {
+    case ReplayEvent::Kind::Evict: return "evict";
+    case ReplayEvent::Kind::Free: return "free";
+    case ReplayEvent::Kind::Remat: return "remat";
+    }
+    return "evict";
+}
+
+} // namespace rematlens

@@ -1,0 +1,46 @@
+#pragma once
+
+#include "../trace/program.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace rematlens {
+
+enum class Outcome { Pass, OutOfMemory, Thrash };
+
+// "pass", "oom" or "thrash", as in simrd's reference records.
+std::string_view outcomeName(Outcome outcome);
+
+// Where an out-of-memory run stopped.
+struct Failure {
+    std::size_t step = 0;       // index into Program::schedule
+    int line = 0;               // trace line of that step (0 for the final output pins)
+    std::string operatorName;   // operator of the tensor being materialized
+    std::string tensor;         // the tensor being materialized
+    Bytes bytesNeeded = 0;      // its operator's total output size
+    Bytes memoryInUse = 0;
+    Bytes bytesShort = 0;       // memoryInUse + bytesNeeded - budget
+    int depth = 0;              // nesting of materializations; 1 is the model's own call
+    Bytes lockedBytes = 0;      // held by locked or pinned storages
+};
+
+struct RunResult {
+    Outcome outcome = Outcome::Pass;
+    Cost clock = 0;
+    Cost rematCompute = 0;
+    Cost modelCompute = 0;
+    Bytes maxMemory = 0;
+    Bytes memoryAtEnd = 0;
+    std::int64_t evictions = 0;         // chosen by the policy
+    std::int64_t releasedEvictions = 0; // on release (eager) or banishing
+    std::int64_t remats = 0;
+    std::int64_t heuristicEvals = 0;
+    Bytes constMemory = 0;
+    Bytes bottleneck = 0;               // only measured when asked
+    std::optional<Failure> failure;
+    double seconds = 0;                 // wall time of the replay itself
+};
+
+} // namespace rematlens

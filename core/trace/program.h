@@ -1,0 +1,92 @@
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace rematlens {
+
+using Bytes = std::int64_t;
+using Cost = std::int64_t;
+using TensorId = std::uint32_t;
+using StorageId = std::uint32_t;
+using OpId = std::uint32_t;
+
+inline constexpr std::uint32_t kNone = 0xffffffffu;
+
+// One operator call of the trace (CALL, MUTATE or CONSTANT).
+struct OpInfo {
+    std::string name;          // the trace's operator name
+    Cost cost = 0;             // TIME
+    Bytes totalSize = 0;       // summed output sizes; aliases count 0
+    std::uint32_t firstArg = 0;    // into Program::args
+    std::uint32_t argCount = 0;
+    TensorId firstOutput = 0;  // outputs are consecutive tensor ids
+    std::uint32_t outputCount = 0;
+    bool isConstant = false;   // a CONSTANT, or a call named "constant"
+    bool isBackward = false;
+    int line = 0;              // trace line of the instruction
+};
+
+// One output of one operator call.
+struct TensorInfo {
+    std::string name;
+    OpId op = 0;
+    std::uint32_t index = 0;   // position among the op's outputs
+    StorageId storage = 0;
+    Bytes size = 0;            // the op's output size (0 for an alias)
+    bool isAlias = false;
+    // Cost added to the storage's compute when this tensor is created:
+    // the op's cost unless an earlier tensor of the same storage came from the same op.
+    Cost storageComputeDelta = 0;
+};
+
+struct StorageInfo {
+    Bytes size = 0;
+    TensorId root = 0;         // the tensor that owns the storage
+};
+
+// What the replay does, step by step, in the order simrd's schedule has it.
+enum class StepKind : std::uint8_t { Compute, Get, Pin, Release };
+
+struct Step {
+    StepKind kind;
+    std::uint32_t id;          // OpId for Compute, TensorId otherwise
+    int line;                  // trace line that produced the step (0 for final output pins)
+};
+
+// An immutable, parsed trace. Tensor, storage and op ids are dense and follow creation order,
+// so "created so far" is always a prefix: a replay at op k sees tensors with id < firstOutput(k+1).
+class Program {
+public:
+    std::string sourceName;
+    std::vector<OpInfo> ops;
+    std::vector<TensorInfo> tensors;
+    std::vector<StorageInfo> storages;
+    std::vector<TensorId> args;                 // parents of every op, in argument order
+    std::vector<std::uint32_t> childOffsets;    // CSR: children of tensor t in [childOffsets[t], childOffsets[t+1])
+    std::vector<TensorId> children;             // in creation order, with repeats for repeated arguments
+    std::vector<std::uint32_t> storageTensorOffsets;
+    std::vector<TensorId> storageTensors;       // tensors of each storage in creation order
+    std::vector<Step> schedule;
+    int instructionCount = 0;                   // trace lines replayed (after START)
+
+    std::span<const TensorId> parentsOf(TensorId t) const
+    {
+        const OpInfo &op = ops[tensors[t].op];
+        return {args.data() + op.firstArg, op.argCount};
+    }
+    std::span<const TensorId> childrenOf(TensorId t) const
+    {
+        return {children.data() + childOffsets[t], childOffsets[t + 1] - childOffsets[t]};
+    }
+    std::span<const TensorId> tensorsOf(StorageId s) const
+    {
+        return {storageTensors.data() + storageTensorOffsets[s],
+                storageTensorOffsets[s + 1] - storageTensorOffsets[s]};
+    }
+    StorageId storageOf(TensorId t) const { return tensors[t].storage; }
+};
+
+} // namespace rematlens
