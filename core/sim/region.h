@@ -1,15 +1,15 @@
 #pragma once
 
 #include "../trace/program.h"
+#include "stamp_set.h"
 
-#include <algorithm>
 #include <vector>
 
 namespace rematlens {
 
 // The evicted storages reachable from a material storage in one direction through evicted
 // storages only (interior, with its summed compute), and the material storages where that
-// search stops (frontier). Both sets are kept sorted.
+// search stops (frontier). Both are sets kept as unordered lists.
 struct Region {
     std::vector<StorageId> interior;
     std::vector<StorageId> frontier;
@@ -24,36 +24,36 @@ struct Region {
 
     // Takes in the evicted storage s, whose same-direction region is `theirs`: s leaves the
     // frontier, its frontier joins ours, and s plus its interior join our interior. Totals use
-    // the storages' compute as it is now, as simrd does.
+    // the storages' compute as it is now, and s is counted even were it already inside: simrd
+    // does both.
     template <typename ComputeOf>
-    void absorb(StorageId s, const Region &theirs, ComputeOf &&computeOf);
+    void absorb(StorageId s, const Region &theirs, ComputeOf &&computeOf, StampSet &marks)
+    {
+        for (std::size_t i = 0; i < frontier.size(); ++i)
+            if (frontier[i] == s) {
+                frontier[i] = frontier.back();
+                frontier.pop_back();
+                break;
+            }
+        marks.clear();
+        for (StorageId x : frontier)
+            marks.insert(x);
+        for (StorageId x : theirs.frontier)
+            if (marks.insert(x))
+                frontier.push_back(x);
 
-    static void insertSorted(std::vector<StorageId> &set, StorageId s);
-    static void eraseSorted(std::vector<StorageId> &set, StorageId s);
-    static void unite(std::vector<StorageId> &set, const std::vector<StorageId> &other);
-};
-
-template <typename ComputeOf>
-void Region::absorb(StorageId s, const Region &theirs, ComputeOf &&computeOf)
-{
-    eraseSorted(frontier, s);
-    unite(frontier, theirs.frontier);
-    // s itself is always counted, as in simrd, even were it already inside.
-    compute += computeOf(s);
-    std::vector<StorageId> added;
-    added.reserve(theirs.interior.size());
-    auto mine = interior.begin();
-    for (StorageId x : theirs.interior) {
-        while (mine != interior.end() && *mine < x)
-            ++mine;
-        if (mine == interior.end() || *mine != x) {
-            added.push_back(x);
-            compute += computeOf(x);
-        }
+        marks.clear();
+        for (StorageId x : interior)
+            marks.insert(x);
+        compute += computeOf(s);
+        for (StorageId x : theirs.interior)
+            if (marks.insert(x)) {
+                interior.push_back(x);
+                compute += computeOf(x);
+            }
+        if (marks.insert(s))
+            interior.push_back(s);
     }
-    added.push_back(s);
-    std::sort(added.begin(), added.end());
-    unite(interior, added);
-}
+};
 
 } // namespace rematlens

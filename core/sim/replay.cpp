@@ -24,7 +24,8 @@ Replay::Replay(const Program &program, const RunConfig &config)
     m_externalRefs.assign(storages, 0);
     m_lastAccess.assign(storages, kNeverAccessed);
     m_compute.assign(storages, 0);
-    m_stamp.assign(storages, 0);
+    m_marks = StampSet(storages);
+    m_frontierMarks = StampSet(storages);
     if (m_regions) {
         m_forward.resize(storages);
         m_backward.resize(storages);

@@ -71,6 +71,8 @@ private:
     Cost freshNeighbourhood(StorageId s, Cost &lastAccess);
     void collectEvictedNeighbours(StorageId s);
     void rebuildRegion(StorageId base, bool forward, Region &out);
+    template <typename Visit>
+    void forEachNeighbour(StorageId s, bool forward, Visit &&visit) const;
     void updateRegionsOnEvict(StorageId s);
     void updateRegionsOnCompute();
     void updateEqClassesOnEvict(StorageId s);
@@ -106,9 +108,11 @@ private:
     std::vector<TensorId> m_rematSiblings;     // of the operator just computed
     std::vector<StorageId> m_rematStorages;    // storages it made material
     std::vector<StorageId> m_scratch;
-    std::vector<std::uint32_t> m_stamp;        // per storage, for searches
-    std::uint32_t m_stampValue = 0;
+    StampSet m_marks;                          // per storage, for searches
+    StampSet m_frontierMarks;
     std::vector<StorageId> m_searchStack;
+    Region m_scratchForward;
+    Region m_scratchBackward;
 
     std::size_t m_step = 0;
     Cost m_clock = 1;

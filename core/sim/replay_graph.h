@@ -22,6 +22,7 @@ public:
     std::span<const TensorId> tensorsOf(StorageId s) const;
 
     bool editable() const { return m_editable; }
+    TensorId created() const { return m_created; }
     std::vector<TensorId> &editableParents(TensorId t) { return m_parents[t]; }
     std::vector<TensorId> &editableChildren(TensorId t) { return m_children[t]; }
 

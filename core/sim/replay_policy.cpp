@@ -114,21 +114,37 @@ Cost Replay::eqClassCompute(StorageId s)
     return total;
 }
 
+// The storages next to s in one direction: through the program's storage-level edges (the
+// prefix visible so far), or tensor by tensor when banishing edits the graph.
+template <typename Visit>
+void Replay::forEachNeighbour(StorageId s, bool forward, Visit &&visit) const
+{
+    if (!m_graph.editable()) {
+        const TensorId created = m_graph.created();
+        for (const StorageEdge &edge : m_program.storageNeighbours(s, forward)) {
+            if (edge.visibleFrom >= created)
+                break;
+            visit(edge.storage);
+        }
+        return;
+    }
+    for (TensorId t : m_graph.tensorsOf(s))
+        for (TensorId u : forward ? m_graph.children(t) : m_graph.parents(t))
+            visit(m_program.storageOf(u));
+}
+
 // DTRUnopt: the neighbourhood searched afresh in both directions; its compute is summed and
 // its latest access becomes the staleness reference.
 Cost Replay::freshNeighbourhood(StorageId s, Cost &lastAccess)
 {
-    Region forward;
-    Region backward;
-    rebuildRegion(s, true, forward);
-    rebuildRegion(s, false, backward);
-    const std::uint32_t mark = ++m_stampValue;
+    rebuildRegion(s, true, m_scratchForward);
+    rebuildRegion(s, false, m_scratchBackward);
+    m_marks.clear();
     Cost total = m_compute[s];
     lastAccess = m_lastAccess[s];
-    for (const Region *region : {&forward, &backward})
+    for (const Region *region : {&m_scratchForward, &m_scratchBackward})
         for (StorageId u : region->interior)
-            if (m_stamp[u] != mark) {
-                m_stamp[u] = mark;
+            if (m_marks.insert(u)) {
                 total += m_compute[u];
                 lastAccess = std::max(lastAccess, m_lastAccess[u]);
             }
@@ -138,72 +154,63 @@ Cost Replay::freshNeighbourhood(StorageId s, Cost &lastAccess)
 void Replay::collectEvictedNeighbours(StorageId s)
 {
     m_scratch.clear();
-    const std::uint32_t mark = ++m_stampValue;
-    auto visit = [&](TensorId u) {
-        const StorageId us = m_program.storageOf(u);
-        if (!m_material[us] && us != s && m_stamp[us] != mark) {
-            m_stamp[us] = mark;
+    m_marks.clear();
+    auto visit = [&](StorageId us) {
+        if (!m_material[us] && us != s && m_marks.insert(us))
             m_scratch.push_back(us);
-        }
     };
-    for (TensorId t : m_graph.tensorsOf(s)) {
-        for (TensorId p : m_graph.parents(t))
-            visit(p);
-        for (TensorId c : m_graph.children(t))
-            visit(c);
-    }
+    forEachNeighbour(s, false, visit);
+    forEachNeighbour(s, true, visit);
 }
 
 void Replay::rebuildRegion(StorageId base, bool forward, Region &out)
 {
     out.clear();
-    const std::uint32_t mark = ++m_stampValue;
+    m_marks.clear();
+    m_frontierMarks.clear();
     m_searchStack.clear();
     m_searchStack.push_back(base);
     while (!m_searchStack.empty()) {
         const StorageId x = m_searchStack.back();
         m_searchStack.pop_back();
-        for (TensorId t : m_graph.tensorsOf(x)) {
-            for (TensorId u : forward ? m_graph.children(t) : m_graph.parents(t)) {
-                const StorageId us = m_program.storageOf(u);
-                if (m_material[us]) {
-                    if (us != base)
-                        out.frontier.push_back(us);
-                    continue;
-                }
-                if (m_stamp[us] != mark) {
-                    m_stamp[us] = mark;
-                    out.compute += m_compute[us];
-                    out.interior.push_back(us);
-                    m_searchStack.push_back(us);
-                }
+        forEachNeighbour(x, forward, [&](StorageId us) {
+            if (m_material[us]) {
+                if (us != base && m_frontierMarks.insert(us))
+                    out.frontier.push_back(us);
+            } else if (m_marks.insert(us)) {
+                out.compute += m_compute[us];
+                out.interior.push_back(us);
+                m_searchStack.push_back(us);
             }
-        }
+        });
     }
-    std::sort(out.interior.begin(), out.interior.end());
-    std::sort(out.frontier.begin(), out.frontier.end());
-    out.frontier.erase(std::unique(out.frontier.begin(), out.frontier.end()), out.frontier.end());
 }
 
+// Regions of pinned storages are never read again (pinned storages are never scored nor
+// evicted), so they are neither absorbed into nor rebuilt: the results are the same.
 void Replay::updateRegionsOnEvict(StorageId s)
 {
     auto computeOf = [this](StorageId x) { return m_compute[x]; };
-    const std::vector<StorageId> backwardFrontier = m_backward[s].frontier;
-    const Region forwardOfS = m_forward[s];
-    for (StorageId ps : backwardFrontier)
-        m_forward[ps].absorb(s, forwardOfS, computeOf);
-    const std::vector<StorageId> forwardFrontier = m_forward[s].frontier;
-    const Region backwardOfS = m_backward[s];
-    for (StorageId cs : forwardFrontier)
-        m_backward[cs].absorb(s, backwardOfS, computeOf);
+    const Region forwardOfS = std::move(m_forward[s]);
+    const Region backwardOfS = std::move(m_backward[s]);
+    m_forward[s].clear();
+    m_backward[s].clear();
+    for (StorageId ps : backwardOfS.frontier)
+        if (!m_pinned[ps])
+            m_forward[ps].absorb(s, forwardOfS, computeOf, m_marks);
+    for (StorageId cs : forwardOfS.frontier)
+        if (!m_pinned[cs])
+            m_backward[cs].absorb(s, backwardOfS, computeOf, m_marks);
     m_forward[s].clear();
     m_backward[s].clear();
 }
 
 void Replay::updateRegionsOnCompute()
 {
-    std::vector<StorageId> forwardStale;
-    std::vector<StorageId> backwardStale;
+    std::vector<StorageId> &forwardStale = m_scratchForward.interior; // reused buffers
+    std::vector<StorageId> &backwardStale = m_scratchBackward.interior;
+    forwardStale.clear();
+    backwardStale.clear();
     for (StorageId s : m_rematStorages) {
         rebuildRegion(s, true, m_forward[s]);
         rebuildRegion(s, false, m_backward[s]);
@@ -215,9 +222,11 @@ void Replay::updateRegionsOnCompute()
         list->erase(std::unique(list->begin(), list->end()), list->end());
     }
     for (StorageId s : forwardStale)
-        rebuildRegion(s, true, m_forward[s]);
+        if (!m_pinned[s])
+            rebuildRegion(s, true, m_forward[s]);
     for (StorageId s : backwardStale)
-        rebuildRegion(s, false, m_backward[s]);
+        if (!m_pinned[s])
+            rebuildRegion(s, false, m_backward[s]);
 }
 
 void Replay::updateEqClassesOnEvict(StorageId s)

@@ -47,6 +47,12 @@ struct StorageInfo {
     TensorId root = 0;         // the tensor that owns the storage
 };
 
+// An edge between two different storages, seen once the tensor `visibleFrom` exists.
+struct StorageEdge {
+    TensorId visibleFrom;
+    StorageId storage;
+};
+
 // What the replay does, step by step, in the order simrd's schedule has it.
 enum class StepKind : std::uint8_t { Compute, Get, Pin, Release };
 
@@ -69,6 +75,13 @@ public:
     std::vector<TensorId> children;             // in creation order, with repeats for repeated arguments
     std::vector<std::uint32_t> storageTensorOffsets;
     std::vector<TensorId> storageTensors;       // tensors of each storage in creation order
+    // Storage-level adjacency: for each storage, the other storages its tensors' children
+    // (forward) or parents (backward) live in, each once with its earliest visibility,
+    // sorted by visibility so that the edges visible at any moment form a prefix.
+    std::vector<std::uint32_t> forwardEdgeOffsets;
+    std::vector<StorageEdge> forwardEdges;
+    std::vector<std::uint32_t> backwardEdgeOffsets;
+    std::vector<StorageEdge> backwardEdges;
     std::vector<Step> schedule;
     int instructionCount = 0;                   // trace lines replayed (after START)
 
@@ -87,6 +100,12 @@ public:
                 storageTensorOffsets[s + 1] - storageTensorOffsets[s]};
     }
     StorageId storageOf(TensorId t) const { return tensors[t].storage; }
+    std::span<const StorageEdge> storageNeighbours(StorageId s, bool forward) const
+    {
+        const auto &offsets = forward ? forwardEdgeOffsets : backwardEdgeOffsets;
+        const auto &edges = forward ? forwardEdges : backwardEdges;
+        return {edges.data() + offsets[s], offsets[s + 1] - offsets[s]};
+    }
 };
 
 } // namespace rematlens

@@ -317,6 +317,44 @@ void ProgramBuilder::finish()
     std::vector<std::uint32_t> slot(m_program.storageTensorOffsets.begin(), m_program.storageTensorOffsets.end() - 1);
     for (TensorId t = 0; t < tensorCount; ++t)
         m_program.storageTensors[slot[m_program.tensors[t].storage]++] = t;
+    buildStorageEdges();
+}
+
+void ProgramBuilder::buildStorageEdges()
+{
+    Program &p = m_program;
+    const std::size_t storageCount = p.storages.size();
+    std::vector<std::vector<StorageEdge>> forward(storageCount);
+    std::vector<std::vector<StorageEdge>> backward(storageCount);
+    for (TensorId t = 0; t < p.tensors.size(); ++t) {
+        const StorageId s = p.tensors[t].storage;
+        for (TensorId parent : p.parentsOf(t)) {
+            const StorageId ps = p.tensors[parent].storage;
+            if (ps == s)
+                continue;
+            backward[s].push_back({t, ps}); // seen once t exists
+            forward[ps].push_back({t, s});  // t is a child of parent
+        }
+    }
+    auto flatten = [storageCount](std::vector<std::vector<StorageEdge>> &lists, std::vector<std::uint32_t> &offsets,
+                                  std::vector<StorageEdge> &edges) {
+        offsets.assign(storageCount + 1, 0);
+        std::vector<StorageId> seenBy(storageCount, kNone);
+        for (std::size_t s = 0; s < storageCount; ++s) {
+            auto &list = lists[s];
+            // Keep each neighbour once, at its earliest visibility, in visibility order.
+            std::stable_sort(list.begin(), list.end(),
+                             [](const StorageEdge &a, const StorageEdge &b) { return a.visibleFrom < b.visibleFrom; });
+            for (const StorageEdge &e : list)
+                if (seenBy[e.storage] != s) {
+                    seenBy[e.storage] = static_cast<StorageId>(s);
+                    edges.push_back(e);
+                }
+            offsets[s + 1] = static_cast<std::uint32_t>(edges.size());
+        }
+    };
+    flatten(forward, p.forwardEdgeOffsets, p.forwardEdges);
+    flatten(backward, p.backwardEdgeOffsets, p.backwardEdges);
 }
 
 Program ProgramBuilder::take()

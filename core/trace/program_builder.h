@@ -50,6 +50,7 @@ private:
     bool emitGet(TensorId t, int line);
     bool emitRelease(TensorId t, int line);
     void finish();
+    void buildStorageEdges();
 
     Program m_program;
     std::unordered_map<std::string, TensorId> m_names;

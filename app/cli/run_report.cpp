@@ -1,0 +1,142 @@
+#include "run_report.h"
+
+#include "core/trace/program_stats.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+
+namespace rematlens {
+
+namespace {
+
+std::string format(const char *pattern, double value)
+{
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, pattern, value);
+    return buffer;
+}
+
+double overheadOf(const RunResult &result, const Baseline &baseline)
+{
+    return baseline.compute > 0 ? static_cast<double>(result.clock) / static_cast<double>(baseline.compute) : 0.0;
+}
+
+} // namespace
+
+std::string groupDigits(std::int64_t value)
+{
+    std::string digits = std::to_string(value < 0 ? -value : value);
+    for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3)
+        digits.insert(static_cast<std::size_t>(i), ",");
+    return value < 0 ? "-" + digits : digits;
+}
+
+nlohmann::ordered_json runToJson(const RunRequest &request, const RunResult &result, const Baseline &baseline)
+{
+    nlohmann::ordered_json j;
+    j["trace"] = request.trace;
+    j["heuristic"] = request.config.policy.name;
+    j["runtime"] = std::string(simrdRuntimeName(request.config.runtime));
+    j["ratio"] = request.ratio;
+    j["budget"] = request.config.budget;
+    j["overhead_limit"] = request.overheadLimit;
+    j["result"] = std::string(outcomeName(result.outcome));
+    j["clock"] = result.clock;
+    j["remat_compute"] = result.rematCompute;
+    j["max_memory"] = result.maxMemory;
+    j["memory_at_end"] = result.memoryAtEnd;
+    j["evictions"] = result.evictions;
+    j["released_evictions"] = result.releasedEvictions;
+    j["remats"] = result.remats;
+    j["heuristic_evals"] = result.heuristicEvals;
+    j["overhead"] = overheadOf(result, baseline);
+    j["seconds"] = result.seconds;
+    if (result.failure) {
+        const Failure &f = *result.failure;
+        j["failure"] = {{"step", f.step},
+                        {"line", f.line},
+                        {"operator", f.operatorName},
+                        {"tensor", f.tensor},
+                        {"bytes_needed", f.bytesNeeded},
+                        {"memory_in_use", f.memoryInUse},
+                        {"bytes_short", f.bytesShort},
+                        {"depth", f.depth},
+                        {"locked_bytes", f.lockedBytes}};
+    }
+    return j;
+}
+
+nlohmann::ordered_json infoToJson(const std::string &trace, const Program &program, const Baseline &baseline)
+{
+    const ProgramStats counts = computeStats(program);
+    nlohmann::ordered_json j;
+    j["trace"] = trace;
+    j["baseline_memory"] = baseline.memory;
+    j["baseline_compute"] = baseline.compute;
+    j["baseline_const"] = baseline.constMemory;
+    j["baseline_bottleneck"] = baseline.bottleneck;
+    j["impossible_below"] = baseline.constMemory + baseline.bottleneck;
+    j["instructions"] = counts.instructions;
+    j["operators"] = program.ops.size();
+    j["constants"] = counts.constants;
+    j["backward_operators"] = counts.backwardOperators;
+    j["tensors"] = program.tensors.size();
+    j["aliases"] = counts.aliases;
+    j["storages"] = program.storages.size();
+    j["outputs"] = counts.outputs;
+    j["baseline_seconds"] = baseline.seconds;
+    return j;
+}
+
+std::string runToText(const RunRequest &request, const RunResult &result, const Baseline &baseline)
+{
+    std::ostringstream out;
+    out << request.trace << "  " << request.config.policy.name << ", " << runtimeName(request.config.runtime)
+        << " runtime, ratio " << request.ratio << " (budget " << groupDigits(request.config.budget) << " B)\n";
+    out << "  result          " << outcomeName(result.outcome) << "\n";
+    out << "  clock           " << groupDigits(result.clock) << "  (overhead "
+        << format("%.4f", overheadOf(result, baseline)) << "x of " << request.overheadLimit << "x allowed)\n";
+    out << "  remat compute   " << groupDigits(result.rematCompute) << "\n";
+    out << "  peak memory     " << groupDigits(result.maxMemory) << " B\n";
+    out << "  memory at end   " << groupDigits(result.memoryAtEnd) << " B\n";
+    out << "  evictions       " << result.evictions << " by the policy, " << result.releasedEvictions
+        << " on release\n";
+    out << "  remats          " << result.remats << "\n";
+    if (result.failure) {
+        const Failure &f = *result.failure;
+        out << "  failure         " << f.tensor << " (" << f.operatorName << ", trace line " << f.line
+            << ") needed " << groupDigits(f.bytesNeeded) << " B with " << groupDigits(f.memoryInUse)
+            << " B in use: " << groupDigits(f.bytesShort) << " B short at depth " << f.depth << "\n";
+    }
+    out << "  replay time     " << format("%.3f", result.seconds * 1000.0) << " ms\n";
+    return out.str();
+}
+
+std::string infoToText(const std::string &trace, const Program &program, const Baseline &baseline)
+{
+    const ProgramStats counts = computeStats(program);
+    std::ostringstream out;
+    out << trace << "\n";
+    out << "  baseline memory     " << groupDigits(baseline.memory) << " B\n";
+    out << "  baseline compute    " << groupDigits(baseline.compute) << "\n";
+    out << "  constant memory     " << groupDigits(baseline.constMemory) << " B\n";
+    out << "  bottleneck          " << groupDigits(baseline.bottleneck) << " B\n";
+    out << "  impossible below    " << groupDigits(baseline.constMemory + baseline.bottleneck)
+        << " B (constants + bottleneck)\n";
+    out << "  instructions        " << program.instructionCount << "\n";
+    out << "  operators           " << program.ops.size() << " (" << counts.constants << " constants, "
+        << counts.backwardOperators << " backward)\n";
+    out << "  tensors             " << program.tensors.size() << " (" << counts.aliases << " aliases) in "
+        << program.storages.size() << " storages\n";
+    out << "  outputs             " << counts.outputs << "\n";
+    return out.str();
+}
+
+nlohmann::json eventToJson(const ReplayEvent &event, const Program &program)
+{
+    return nlohmann::json::array(
+        {std::string(eventKindName(event.kind)), event.clock, program.tensors[event.tensor].name, event.bytes, event.memory});
+}
+
+} // namespace rematlens

@@ -1,0 +1,38 @@
+#pragma once
+
+#include "core/sim/baseline.h"
+#include "core/sim/run_config.h"
+#include "core/sim/run_result.h"
+#include "core/trace/program.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace rematlens {
+
+// What one run was asked to do, for reporting next to its result.
+struct RunRequest {
+    std::string trace;       // display name
+    RunConfig config;
+    double ratio = 0;        // of the baseline memory
+    double overheadLimit = 2.0;
+};
+
+// A run's record with the field names of simrd's reference outputs.
+nlohmann::ordered_json runToJson(const RunRequest &request, const RunResult &result, const Baseline &baseline);
+
+// The trace's baseline and counts (rematlens info --json).
+nlohmann::ordered_json infoToJson(const std::string &trace, const Program &program, const Baseline &baseline);
+
+// Short human-readable forms of the same.
+std::string runToText(const RunRequest &request, const RunResult &result, const Baseline &baseline);
+std::string infoToText(const std::string &trace, const Program &program, const Baseline &baseline);
+
+// One event as the reference files list it: [kind, clock, tensor, bytes, memory].
+nlohmann::json eventToJson(const ReplayEvent &event, const Program &program);
+
+// 1234567 -> "1,234,567"
+std::string groupDigits(std::int64_t value);
+
+} // namespace rematlens

@@ -1,0 +1,66 @@
+#include "trace_loader.h"
+
+#include "app/cli/trace_source.h"
+#include "core/sim/baseline.h"
+#include "core/trace/program_stats.h"
+
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace rematlens {
+
+namespace {
+
+LoadedTraceResult loadAndSummarize(const QString &pathOrDemo)
+{
+    QElapsedTimer timer;
+    timer.start();
+    LoadedTraceResult result;
+    const TraceReadResult read = loadTrace(pathOrDemo.toStdString());
+    if (!read.ok()) {
+        result.error = QString::fromStdString(read.error.toString());
+        return result;
+    }
+    result.program = read.program;
+    result.summary.name = pathOrDemo == QLatin1String(kDemoTraceName) ? QStringLiteral("Demo trace (embedded)")
+                                                                      : QFileInfo(pathOrDemo).fileName();
+    result.summary.baseline = computeBaseline(*read.program);
+    result.summary.stats = computeStats(*read.program);
+    result.milliseconds = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+    return result;
+}
+
+} // namespace
+
+TraceLoader::TraceLoader(QObject *parent) : QObject(parent)
+{
+    connect(&m_watcher, &QFutureWatcher<LoadedTraceResult>::finished, this, &TraceLoader::deliver);
+}
+
+TraceLoader::~TraceLoader()
+{
+    m_watcher.waitForFinished();
+}
+
+void TraceLoader::load(const QString &pathOrDemo)
+{
+    ++m_request;
+    m_watcher.setFuture(QtConcurrent::run(loadAndSummarize, pathOrDemo));
+}
+
+bool TraceLoader::busy() const
+{
+    return m_watcher.isRunning();
+}
+
+void TraceLoader::deliver()
+{
+    const LoadedTraceResult result = m_watcher.result();
+    if (result.program)
+        emit loaded(result);
+    else
+        emit failed(result.error);
+}
+
+} // namespace rematlens

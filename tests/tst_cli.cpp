@@ -1,0 +1,190 @@
+// The command-line contract: outputs, exit statuses (0 done, 1 bad input, 2 bad usage) and one
+// clear error line naming the file and line.
+#include "shared_data.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+class CliTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void runDemoAsJson();
+    void infoDemo();
+    void humanReadableRun();
+    void eventsFile();
+    void badInputExitsWithOne_data();
+    void badInputExitsWithOne();
+    void badUsageExitsWithTwo_data();
+    void badUsageExitsWithTwo();
+    void matchesReferenceRecord();
+
+private:
+    struct Result {
+        int status;
+        QByteArray out;
+        QByteArray err;
+    };
+    static Result rematlens(const QStringList &arguments);
+    static void compareWithReference(const QString &shared, const QJsonObject &expected);
+    QTemporaryDir m_dir;
+};
+
+CliTest::Result CliTest::rematlens(const QStringList &arguments)
+{
+    QProcess process;
+    process.start(QStringLiteral(REMATLENS_BINARY), arguments);
+    if (!process.waitForFinished(120000))
+        return {-1, {}, "timed out"};
+    return {process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError()};
+}
+
+void CliTest::runDemoAsJson()
+{
+    const Result r = rematlens({QStringLiteral("run"), QStringLiteral(":demo"), QStringLiteral("--ratio"),
+                                QStringLiteral("0.5"), QStringLiteral("--json")});
+    QCOMPARE(r.status, 0);
+    const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+    for (const char *field : {"trace", "heuristic", "runtime", "ratio", "budget", "result", "clock", "remat_compute",
+                              "max_memory", "memory_at_end", "evictions", "released_evictions", "remats", "overhead",
+                              "seconds"})
+        QVERIFY2(o.contains(QLatin1String(field)), field);
+    QCOMPARE(o.value(QStringLiteral("trace")).toString(), QStringLiteral(":demo"));
+    QCOMPARE(o.value(QStringLiteral("heuristic")).toString(), QStringLiteral("DTR"));
+    QCOMPARE(o.value(QStringLiteral("result")).toString(), QStringLiteral("pass"));
+    QVERIFY(o.value(QStringLiteral("max_memory")).toDouble() <= o.value(QStringLiteral("budget")).toDouble());
+}
+
+void CliTest::infoDemo()
+{
+    const Result r = rematlens({QStringLiteral("info"), QStringLiteral(":demo"), QStringLiteral("--json")});
+    QCOMPARE(r.status, 0);
+    const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+    QVERIFY(o.value(QStringLiteral("baseline_memory")).toDouble() > 0);
+    QVERIFY(o.value(QStringLiteral("baseline_compute")).toDouble() > 0);
+    QVERIFY(o.value(QStringLiteral("operators")).toInt() > 0);
+}
+
+void CliTest::humanReadableRun()
+{
+    const Result r = rematlens({QStringLiteral("run"), QStringLiteral(":demo"), QStringLiteral("--ratio"),
+                                QStringLiteral("0.2")});
+    QCOMPARE(r.status, 0); // running out of memory is a result, not an error
+    QVERIFY(r.out.contains("result          oom"));
+    QVERIFY(r.out.contains("short"));
+}
+
+void CliTest::eventsFile()
+{
+    const QString path = m_dir.filePath(QStringLiteral("events.jsonl"));
+    const Result r = rematlens({QStringLiteral("run"), QStringLiteral(":demo"), QStringLiteral("--ratio"),
+                                QStringLiteral("0.4"), QStringLiteral("--json"), QStringLiteral("--events"), path});
+    QCOMPARE(r.status, 0);
+    const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = file.readAll().trimmed().split('\n');
+    const int expected = o.value(QStringLiteral("evictions")).toInt() + o.value(QStringLiteral("released_evictions")).toInt()
+                         + o.value(QStringLiteral("remats")).toInt();
+    QVERIFY(expected > 0);
+    QCOMPARE(lines.size(), expected);
+    const QJsonArray first = QJsonDocument::fromJson(lines.first()).array();
+    QCOMPARE(first.size(), 5);
+}
+
+void CliTest::badInputExitsWithOne_data()
+{
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("malformed") << QByteArray("{\"INSTRUCTION\":\"ANNOTATE\",\"ANNOTATION\":\"START\"}\n{oops\n")
+                               << QStringLiteral("bad.log:2:");
+    QTest::newRow("unknown instruction") << QByteArray("{\"INSTRUCTION\":\"JUMP\"}\n") << QStringLiteral("bad.log:1:");
+    QTest::newRow("empty") << QByteArray() << QStringLiteral("bad.log: the trace is empty");
+    QTest::newRow("binary") << QByteArray("\x00\x01\x02\xff\xfe", 5) << QStringLiteral("bad.log:1:");
+}
+
+void CliTest::badInputExitsWithOne()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(QString, expected);
+    const QString path = m_dir.filePath(QStringLiteral("bad.log"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(content);
+    file.close();
+    for (const QStringList &args : {QStringList{QStringLiteral("info"), path},
+                                    QStringList{QStringLiteral("run"), path, QStringLiteral("--ratio"), QStringLiteral("0.5")}}) {
+        const Result r = rematlens(args);
+        QCOMPARE(r.status, 1);
+        const QString err = QString::fromUtf8(r.err).trimmed();
+        QVERIFY2(err.contains(expected), qPrintable(err));
+        QCOMPARE(err.count(QLatin1Char('\n')), 0); // one line
+    }
+    const Result missing = rematlens({QStringLiteral("info"), m_dir.filePath(QStringLiteral("absent.log"))});
+    QCOMPARE(missing.status, 1);
+    QVERIFY(missing.err.contains("absent.log"));
+}
+
+void CliTest::badUsageExitsWithTwo_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::newRow("no budget") << QStringList{QStringLiteral("run"), QStringLiteral(":demo")};
+    QTest::newRow("both budgets") << QStringList{QStringLiteral("run"), QStringLiteral(":demo"), QStringLiteral("--ratio"),
+                                                 QStringLiteral("0.5"), QStringLiteral("--budget"), QStringLiteral("10")};
+    QTest::newRow("unknown policy") << QStringList{QStringLiteral("run"), QStringLiteral(":demo"), QStringLiteral("--ratio"),
+                                                   QStringLiteral("0.5"), QStringLiteral("--policy"), QStringLiteral("magic")};
+    QTest::newRow("unknown runtime") << QStringList{QStringLiteral("run"), QStringLiteral(":demo"), QStringLiteral("--ratio"),
+                                                    QStringLiteral("0.5"), QStringLiteral("--runtime"), QStringLiteral("fast")};
+    QTest::newRow("bad ratio") << QStringList{QStringLiteral("run"), QStringLiteral(":demo"), QStringLiteral("--ratio"),
+                                              QStringLiteral("half")};
+    QTest::newRow("DTR on banishing") << QStringList{QStringLiteral("run"), QStringLiteral(":demo"), QStringLiteral("--ratio"),
+                                                     QStringLiteral("0.5"), QStringLiteral("--runtime"), QStringLiteral("banishing")};
+    QTest::newRow("unknown option") << QStringList{QStringLiteral("info"), QStringLiteral(":demo"), QStringLiteral("--frobnicate")};
+}
+
+void CliTest::badUsageExitsWithTwo()
+{
+    QFETCH(QStringList, arguments);
+    const Result r = rematlens(arguments);
+    QCOMPARE(r.status, 2);
+    QVERIFY(!r.err.isEmpty());
+}
+
+void CliTest::matchesReferenceRecord()
+{
+    const QString shared = sharedDirectory();
+    if (shared.isEmpty())
+        QSKIP("../shared is absent");
+    QFile reference(shared + QStringLiteral("/reference/unet-DTR-eager-grid0.05.jsonl"));
+    QVERIFY(reference.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = reference.readAll().trimmed().split('\n');
+    for (int line : {1, 8}) // an out-of-memory run with its failure, and a passing one
+        compareWithReference(shared, QJsonDocument::fromJson(lines.at(line)).object());
+}
+
+void CliTest::compareWithReference(const QString &shared, const QJsonObject &expected)
+{
+    const QString trace = publicTracePath(shared, expected.value(QStringLiteral("trace")).toString());
+    const Result r = rematlens({QStringLiteral("run"), trace, QStringLiteral("--ratio"),
+                                QString::number(expected.value(QStringLiteral("ratio")).toDouble()), QStringLiteral("--json")});
+    QCOMPARE(r.status, 0);
+    const QJsonObject ours = QJsonDocument::fromJson(r.out).object();
+    for (const QString &field : expected.keys()) {
+        if (field == QLatin1String("seconds"))
+            continue;
+        if (field == QLatin1String("failure")) {
+            const QJsonObject failure = expected.value(field).toObject();
+            for (const QString &key : failure.keys())
+                QVERIFY2(ours.value(field).toObject().value(key) == failure.value(key), qPrintable(key));
+            continue;
+        }
+        QVERIFY2(ours.value(field) == expected.value(field), qPrintable(field));
+    }
+}
+
+QTEST_GUILESS_MAIN(CliTest)
+#include "tst_cli.moc"
