@@ -17,7 +17,7 @@ Replay::Replay(const Program &program, const RunConfig &config)
     , m_random(config.seed)
 {
     const std::size_t storages = program.storages.size();
-    m_material.assign(storages, 0);
+    m_state.assign(storages, 0);
     m_pinned.assign(storages, 0);
     m_banished.assign(storages, 0);
     m_locks.assign(storages, 0);
@@ -91,7 +91,7 @@ void Replay::releaseStep(TensorId t)
     --m_externalRefs[s];
     if (m_externalRefs[s] != 0)
         return;
-    if (m_config.runtime == RuntimeKind::Eager && m_material[s] && !m_pinned[s])
+    if (m_config.runtime == RuntimeKind::Eager && material(s) && !m_pinned[s])
         evict(s, EvictCause::Release);
     else if (m_config.runtime == RuntimeKind::Banishing)
         tryBanish(s);
@@ -236,7 +236,7 @@ Bytes Replay::lockedBytes() const
 {
     Bytes total = 0;
     for (StorageId s = 0; s < m_program.storages.size(); ++s)
-        if (m_material[s] && m_locks[s] > 0)
+        if (material(s) && m_locks[s] > 0)
             total += m_program.storages[s].size;
     return total;
 }
@@ -258,10 +258,10 @@ void Replay::computeOperator(TensorId t, bool remat)
             duplicated += m_program.tensors[u].size;
         else
             m_rematSiblings.push_back(u);
-        if (!m_material[m_program.storageOf(u)])
+        if (!material(m_program.storageOf(u)))
             m_rematStorages.push_back(m_program.storageOf(u));
     }
-    if (!m_material[tensor.storage])
+    if (!material(tensor.storage))
         m_rematStorages.push_back(tensor.storage);
 
     m_clock += op.cost;
@@ -274,10 +274,10 @@ void Replay::computeOperator(TensorId t, bool remat)
     } else {
         m_result.modelCompute += op.cost;
     }
-    m_material[tensor.storage] = 1;
+    setMaterial(tensor.storage, true);
     m_defined[t] = 1;
     for (TensorId u : m_rematSiblings) {
-        m_material[m_program.storageOf(u)] = 1;
+        setMaterial(m_program.storageOf(u), true);
         m_defined[u] = 1;
     }
     m_memory -= duplicated;
@@ -294,7 +294,7 @@ void Replay::evict(StorageId s, EvictCause cause)
     const StorageInfo &storage = m_program.storages[s];
     record(cause == EvictCause::Policy ? ReplayEvent::Kind::Evict : ReplayEvent::Kind::Free, storage.root,
            storage.size);
-    m_material[s] = 0;
+    setMaterial(s, false);
     m_memory -= storage.size;
     m_pool.remove(s);
     for (TensorId t : m_graph.tensorsOf(s))

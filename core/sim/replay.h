@@ -22,6 +22,8 @@ public:
 
 private:
     static constexpr Cost kNeverAccessed = std::numeric_limits<Cost>::min(); // simrd's -inf
+    static constexpr std::uint32_t kMaterialBit = 0x80000000u;
+    static constexpr std::uint32_t kStampMask = 0x7fffffffu;
 
     enum class EvictCause { Policy, Release };
     struct Frame {
@@ -53,6 +55,9 @@ private:
     void stopOutOfMemory(TensorId t);
     Bytes lockedBytes() const;
     void record(ReplayEvent::Kind kind, TensorId tensor, Bytes bytes);
+    bool material(StorageId s) const { return (m_state[s] & kMaterialBit) != 0; }
+    void setMaterial(StorageId s, bool on) { m_state[s] = on ? m_state[s] | kMaterialBit : m_state[s] & kStampMask; }
+    std::uint32_t nextSearchStamp();
 
     // replay_banishing.cpp: RuntimeV1's bookkeeping
     void addEvictedDependents(OpId op);
@@ -71,6 +76,7 @@ private:
     Cost freshNeighbourhood(StorageId s, Cost &lastAccess);
     void collectEvictedNeighbours(StorageId s);
     void rebuildRegion(StorageId base, bool forward, Region &out);
+    void rebuildRegionTensorWise(StorageId base, bool forward, Region &out);
     template <typename Visit>
     void forEachNeighbour(StorageId s, bool forward, Visit &&visit) const;
     void updateRegionsOnEvict(StorageId s);
@@ -86,7 +92,9 @@ private:
     bool m_eqClasses;
 
     // per storage
-    std::vector<std::uint8_t> m_material;
+    // Per storage: the material flag in the top bit, the last search that reached it below.
+    std::vector<std::uint32_t> m_state;
+    std::uint32_t m_searchStamp = 0;
     std::vector<std::uint8_t> m_pinned;
     std::vector<std::uint8_t> m_banished;
     std::vector<std::int32_t> m_locks;

@@ -56,7 +56,7 @@ void Replay::tryBanish(StorageId s)
 {
     if (m_externalRefs[s] > 0 || !m_evictedDependents[s].empty())
         return;
-    if (m_material[s]) {
+    if (material(s)) {
         m_locks[s] = 0;
         evict(s, EvictCause::Release);
     }

@@ -156,16 +156,67 @@ void Replay::collectEvictedNeighbours(StorageId s)
     m_scratch.clear();
     m_marks.clear();
     auto visit = [&](StorageId us) {
-        if (!m_material[us] && us != s && m_marks.insert(us))
+        if (!material(us) && us != s && m_marks.insert(us))
             m_scratch.push_back(us);
     };
     forEachNeighbour(s, false, visit);
     forEachNeighbour(s, true, visit);
 }
 
+std::uint32_t Replay::nextSearchStamp()
+{
+    if (++m_searchStamp > kStampMask) { // wrapped: forget old stamps, keep the material bits
+        for (std::uint32_t &state : m_state)
+            state &= kMaterialBit;
+        m_searchStamp = 1;
+    }
+    return m_searchStamp;
+}
+
+// simrd's Region.rebuild: a search from base through evicted storages only. Reached evicted
+// storages form the interior (their compute summed), reached material ones the frontier.
+// This is the hot loop of every region-keeping policy, so it walks the storage-level edges
+// with one packed word per storage (material bit and search stamp) to test and mark.
 void Replay::rebuildRegion(StorageId base, bool forward, Region &out)
 {
     out.clear();
+    if (m_graph.editable()) {
+        rebuildRegionTensorWise(base, forward, out);
+        return;
+    }
+    const std::uint32_t stamp = nextSearchStamp();
+    const TensorId created = m_graph.created();
+    const std::uint32_t *offsets = (forward ? m_program.forwardEdgeOffsets : m_program.backwardEdgeOffsets).data();
+    const StorageEdge *edges = (forward ? m_program.forwardEdges : m_program.backwardEdges).data();
+    std::uint32_t *state = m_state.data();
+    state[base] = (state[base] & kMaterialBit) | stamp; // the base is never its own frontier
+    m_searchStack.clear();
+    m_searchStack.push_back(base);
+    while (!m_searchStack.empty()) {
+        const StorageId x = m_searchStack.back();
+        m_searchStack.pop_back();
+        for (const StorageEdge *e = edges + offsets[x], *end = edges + offsets[x + 1]; e != end; ++e) {
+            if (e->visibleFrom >= created)
+                break; // edges are sorted by visibility
+            const StorageId us = e->storage;
+            const std::uint32_t word = state[us];
+            if ((word & kStampMask) == stamp)
+                continue;
+            state[us] = (word & kMaterialBit) | stamp;
+            if (word & kMaterialBit) {
+                out.frontier.push_back(us);
+            } else {
+                out.compute += m_compute[us];
+                out.interior.push_back(us);
+                m_searchStack.push_back(us);
+            }
+        }
+    }
+}
+
+// The same search over tensors, for the banishing runtime whose graph edits itself.
+void Replay::rebuildRegionTensorWise(StorageId base, bool forward, Region &out)
+{
     m_marks.clear();
     m_frontierMarks.clear();
     m_searchStack.clear();
@@ -174,7 +225,7 @@ void Replay::rebuildRegion(StorageId base, bool forward, Region &out)
         const StorageId x = m_searchStack.back();
         m_searchStack.pop_back();
         forEachNeighbour(x, forward, [&](StorageId us) {
-            if (m_material[us]) {
+            if (material(us)) {
                 if (us != base && m_frontierMarks.insert(us))
                     out.frontier.push_back(us);
             } else if (m_marks.insert(us)) {
@@ -197,10 +248,10 @@ void Replay::updateRegionsOnEvict(StorageId s)
     m_backward[s].clear();
     for (StorageId ps : backwardOfS.frontier)
         if (!m_pinned[ps])
-            m_forward[ps].absorb(s, forwardOfS, computeOf, m_marks);
+            m_forward[ps].absorb(s, forwardOfS, computeOf, m_marks, m_program.storages.size());
     for (StorageId cs : forwardOfS.frontier)
         if (!m_pinned[cs])
-            m_backward[cs].absorb(s, backwardOfS, computeOf, m_marks);
+            m_backward[cs].absorb(s, backwardOfS, computeOf, m_marks, m_program.storages.size());
     m_forward[s].clear();
     m_backward[s].clear();
 }
