@@ -18,6 +18,8 @@ Replay::Replay(const Program &program, const RunConfig &config)
 {
     const std::size_t storages = program.storages.size();
     m_state.assign(storages, 0);
+    m_searchInterior.resize(storages + 1);
+    m_searchFrontier.resize(storages + 1);
     m_pinned.assign(storages, 0);
     m_banished.assign(storages, 0);
     m_locks.assign(storages, 0);

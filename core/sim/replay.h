@@ -119,6 +119,8 @@ private:
     StampSet m_marks;                          // per storage, for searches
     StampSet m_frontierMarks;
     std::vector<StorageId> m_searchStack;
+    std::vector<StorageId> m_searchInterior; // scratch of rebuildRegion, one slot per storage
+    std::vector<StorageId> m_searchFrontier;
     Region m_scratchForward;
     Region m_scratchBackward;
 

@@ -189,12 +189,16 @@ void Replay::rebuildRegion(StorageId base, bool forward, Region &out)
     const std::uint32_t *offsets = (forward ? m_program.forwardEdgeOffsets : m_program.backwardEdgeOffsets).data();
     const StorageEdge *edges = (forward ? m_program.forwardEdges : m_program.backwardEdges).data();
     std::uint32_t *state = m_state.data();
+    const Cost *compute = m_compute.data();
+    StorageId *interior = m_searchInterior.data(); // each storage lands at most once, so N slots suffice
+    StorageId *frontier = m_searchFrontier.data();
+    std::size_t interiorCount = 0;
+    std::size_t frontierCount = 0;
+    Cost total = 0;
     state[base] = (state[base] & kMaterialBit) | stamp; // the base is never its own frontier
-    m_searchStack.clear();
-    m_searchStack.push_back(base);
-    while (!m_searchStack.empty()) {
-        const StorageId x = m_searchStack.back();
-        m_searchStack.pop_back();
+    // The interior doubles as the work list: each reached evicted storage is expanded once.
+    StorageId x = base;
+    for (std::size_t next = 0;; x = interior[next++]) {
         for (const StorageEdge *e = edges + offsets[x], *end = edges + offsets[x + 1]; e != end; ++e) {
             if (e->visibleFrom >= created)
                 break; // edges are sorted by visibility
@@ -204,14 +208,18 @@ void Replay::rebuildRegion(StorageId base, bool forward, Region &out)
                 continue;
             state[us] = (word & kMaterialBit) | stamp;
             if (word & kMaterialBit) {
-                out.frontier.push_back(us);
+                frontier[frontierCount++] = us;
             } else {
-                out.compute += m_compute[us];
-                out.interior.push_back(us);
-                m_searchStack.push_back(us);
+                total += compute[us];
+                interior[interiorCount++] = us;
             }
         }
+        if (next == interiorCount)
+            break;
     }
+    out.interior.assign(interior, interior + interiorCount);
+    out.frontier.assign(frontier, frontier + frontierCount);
+    out.compute = total;
 }
 
 // The same search over tensors, for the banishing runtime whose graph edits itself.
