@@ -12,31 +12,25 @@ Replay::Replay(const Program &program, const RunConfig &config)
     , m_config(config)
     , m_graph(program, config.runtime == RuntimeKind::Banishing)
     , m_pool(program.storages.size())
-    , m_regions(config.policy.needsRegions())
     , m_eqClasses(config.policy.needsEqClasses())
+    , m_flags(program.storages.size())
+    , m_pinned(program.storages.size(), 0)
+    , m_banished(program.storages.size(), 0)
+    , m_locks(program.storages.size(), 0)
+    , m_externalRefs(program.storages.size(), 0)
+    , m_lastAccess(program.storages.size(), kNeverAccessed)
+    , m_compute(program.storages.size(), 0)
+    , m_defined(program.tensors.size(), 0)
     , m_random(config.seed)
+    , m_search(program, m_graph, m_flags, m_compute)
+    , m_marks(program.storages.size())
 {
-    const std::size_t storages = program.storages.size();
-    m_state.assign(storages, 0);
-    m_searchInterior.resize(storages + 1);
-    m_searchFrontier.resize(storages + 1);
-    m_pinned.assign(storages, 0);
-    m_banished.assign(storages, 0);
-    m_locks.assign(storages, 0);
-    m_externalRefs.assign(storages, 0);
-    m_lastAccess.assign(storages, kNeverAccessed);
-    m_compute.assign(storages, 0);
-    m_marks = StampSet(storages);
-    m_frontierMarks = StampSet(storages);
-    if (m_regions) {
-        m_forward.resize(storages);
-        m_backward.resize(storages);
-    }
+    if (config.policy.needsRegions())
+        m_regions.emplace(program, m_graph, m_search, m_compute, m_pinned, config.deferRegionRebuilds);
     if (m_eqClasses)
-        m_eqNode.assign(storages, kNone);
+        m_eqNode.assign(program.storages.size(), kNone);
     if (config.runtime == RuntimeKind::Banishing)
-        m_evictedDependents.resize(storages);
-    m_defined.assign(program.tensors.size(), 0);
+        m_evictedDependents.resize(program.storages.size());
 }
 
 RunResult Replay::run()
@@ -69,6 +63,8 @@ void Replay::computeStep(OpId op)
         const TensorInfo &tensor = m_program.tensors[t];
         const StorageId s = tensor.storage;
         ++m_externalRefs[s];
+        if (m_regions && tensor.storageComputeDelta != 0 && !material(s))
+            m_regions->resolvePending(); // deferred searches must sum the compute simrd saw
         m_compute[s] += tensor.storageComputeDelta;
         if (m_eqClasses && !tensor.isAlias)
             m_eqNode[s] = m_eq.make(0);
@@ -208,6 +204,10 @@ void Replay::finishFrame(const Frame &frame)
 void Replay::freeMemory(TensorId t)
 {
     const Bytes needed = m_program.ops[m_program.tensors[t].op].totalSize;
+    if (m_regions)
+        m_regions->resolvePending(); // the scores read regions
+    if (m_regions)
+        m_regions->resolvePending(); // the scores read regions
     while (m_memory + needed > m_config.budget) {
         if (m_pool.empty())
             stopOutOfMemory(t);
@@ -286,13 +286,15 @@ void Replay::computeOperator(TensorId t, bool remat)
     for (StorageId s : m_rematStorages)
         m_pool.append(s);
     if (m_regions)
-        updateRegionsOnCompute();
+        m_regions->computed(m_rematStorages);
     if (m_eqClasses)
         updateEqClassesOnCompute();
 }
 
 void Replay::evict(StorageId s, EvictCause cause)
 {
+    if (m_regions)
+        m_regions->resolvePending(); // deferred searches must see s still material
     const StorageInfo &storage = m_program.storages[s];
     record(cause == EvictCause::Policy ? ReplayEvent::Kind::Evict : ReplayEvent::Kind::Free, storage.root,
            storage.size);
@@ -307,7 +309,7 @@ void Replay::evict(StorageId s, EvictCause cause)
                 if (m_program.storageOf(p) != s)
                     insertValue(m_evictedDependents[m_program.storageOf(p)], t);
     if (m_regions)
-        updateRegionsOnEvict(s);
+        m_regions->evicted(s);
     if (m_eqClasses)
         updateEqClassesOnEvict(s);
     if (cause == EvictCause::Policy)

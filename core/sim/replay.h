@@ -2,11 +2,14 @@
 
 #include "eq_class_forest.h"
 #include "evictable_pool.h"
-#include "region.h"
+#include "material_flags.h"
+#include "neighbourhood_search.h"
+#include "region_book.h"
 #include "replay_graph.h"
 #include "run_config.h"
 #include "run_result.h"
 
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -22,8 +25,6 @@ public:
 
 private:
     static constexpr Cost kNeverAccessed = std::numeric_limits<Cost>::min(); // simrd's -inf
-    static constexpr std::uint32_t kMaterialBit = 0x80000000u;
-    static constexpr std::uint32_t kStampMask = 0x7fffffffu;
 
     enum class EvictCause { Policy, Release };
     struct Frame {
@@ -55,9 +56,8 @@ private:
     void stopOutOfMemory(TensorId t);
     Bytes lockedBytes() const;
     void record(ReplayEvent::Kind kind, TensorId tensor, Bytes bytes);
-    bool material(StorageId s) const { return (m_state[s] & kMaterialBit) != 0; }
-    void setMaterial(StorageId s, bool on) { m_state[s] = on ? m_state[s] | kMaterialBit : m_state[s] & kStampMask; }
-    std::uint32_t nextSearchStamp();
+    bool material(StorageId s) const { return m_flags.material(s); }
+    void setMaterial(StorageId s, bool on) { m_flags.set(s, on); }
 
     // replay_banishing.cpp: RuntimeV1's bookkeeping
     void addEvictedDependents(OpId op);
@@ -74,13 +74,6 @@ private:
     Cost costTerm(StorageId s);
     Cost eqClassCompute(StorageId s);
     Cost freshNeighbourhood(StorageId s, Cost &lastAccess);
-    void collectEvictedNeighbours(StorageId s);
-    void rebuildRegion(StorageId base, bool forward, Region &out);
-    void rebuildRegionTensorWise(StorageId base, bool forward, Region &out);
-    template <typename Visit>
-    void forEachNeighbour(StorageId s, bool forward, Visit &&visit) const;
-    void updateRegionsOnEvict(StorageId s);
-    void updateRegionsOnCompute();
     void updateEqClassesOnEvict(StorageId s);
     void updateEqClassesOnCompute();
 
@@ -88,21 +81,16 @@ private:
     RunConfig m_config;
     ReplayGraph m_graph;
     EvictablePool m_pool;
-    bool m_regions;
     bool m_eqClasses;
 
     // per storage
-    // Per storage: the material flag in the top bit, the last search that reached it below.
-    std::vector<std::uint32_t> m_state;
-    std::uint32_t m_searchStamp = 0;
+    MaterialFlags m_flags;
     std::vector<std::uint8_t> m_pinned;
     std::vector<std::uint8_t> m_banished;
     std::vector<std::int32_t> m_locks;
     std::vector<std::int32_t> m_externalRefs;
     std::vector<Cost> m_lastAccess;
     std::vector<Cost> m_compute;
-    std::vector<Region> m_forward;
-    std::vector<Region> m_backward;
     std::vector<EqClassForest::Node> m_eqNode; // kNone when the storage has none
     std::vector<std::vector<TensorId>> m_evictedDependents; // banishing only, kept sorted
     // per tensor
@@ -115,12 +103,9 @@ private:
     std::vector<TensorId> m_pending;
     std::vector<TensorId> m_rematSiblings;     // of the operator just computed
     std::vector<StorageId> m_rematStorages;    // storages it made material
-    std::vector<StorageId> m_scratch;
-    StampSet m_marks;                          // per storage, for searches
-    StampSet m_frontierMarks;
-    std::vector<StorageId> m_searchStack;
-    std::vector<StorageId> m_searchInterior; // scratch of rebuildRegion, one slot per storage
-    std::vector<StorageId> m_searchFrontier;
+    NeighbourhoodSearch m_search;
+    std::optional<RegionBook> m_regions;       // for the policies that read e*
+    StampSet m_marks;
     Region m_scratchForward;
     Region m_scratchBackward;
 

@@ -21,6 +21,9 @@ struct RunConfig {
     std::uint64_t seed = 0;                    // for the random policies
     std::vector<ReplayEvent> *events = nullptr; // recorded when set
     bool measureBottleneck = false;
+    // Defer region rebuilds until a region can be read (same results, much faster). Off
+    // replays simrd's rebuild schedule literally; tests use it to check the deferral.
+    bool deferRegionRebuilds = true;
 };
 
 } // namespace rematlens

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "../trace/program.h"
+
+#include <vector>
+
+namespace rematlens {
+
+// Per storage, whether it is material, packed with the stamp of the last search that reached
+// it: the hot search loop tests and marks a storage with a single word.
+class MaterialFlags {
+public:
+    static constexpr std::uint32_t kMaterialBit = 0x80000000u;
+    static constexpr std::uint32_t kStampMask = 0x7fffffffu;
+
+    explicit MaterialFlags(std::size_t storageCount) : m_words(storageCount, 0) {}
+
+    bool material(StorageId s) const { return (m_words[s] & kMaterialBit) != 0; }
+    void set(StorageId s, bool on) { m_words[s] = on ? m_words[s] | kMaterialBit : m_words[s] & kStampMask; }
+
+    // A stamp no storage carries yet.
+    std::uint32_t nextStamp()
+    {
+        if (++m_stamp > kStampMask) { // wrapped: forget the old stamps, keep the material bits
+            for (std::uint32_t &word : m_words)
+                word &= kMaterialBit;
+            m_stamp = 1;
+        }
+        return m_stamp;
+    }
+
+    std::uint32_t *words() { return m_words.data(); }
+
+private:
+    std::vector<std::uint32_t> m_words;
+    std::uint32_t m_stamp = 0;
+};
+
+} // namespace rematlens

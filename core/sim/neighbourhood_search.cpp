@@ -1,0 +1,101 @@
+#include "neighbourhood_search.h"
+
+namespace rematlens {
+
+NeighbourhoodSearch::NeighbourhoodSearch(const Program &program, const ReplayGraph &graph, MaterialFlags &flags,
+                                         const std::vector<Cost> &compute)
+    : m_program(program)
+    , m_graph(graph)
+    , m_flags(flags)
+    , m_compute(compute)
+    , m_interior(program.storages.size() + 1)
+    , m_frontier(program.storages.size() + 1)
+    , m_marks(program.storages.size())
+    , m_frontierMarks(program.storages.size())
+{
+}
+
+void NeighbourhoodSearch::search(StorageId base, bool forward, TensorId visibleBelow, Region &out)
+{
+    out.clear();
+    if (m_graph.editable())
+        searchTensorWise(base, forward, out);
+    else
+        searchStorageEdges(base, forward, visibleBelow, out);
+}
+
+// The hot loop of every region-keeping policy: storage-level edges sorted by visibility, one
+// packed word per storage to test and mark, and the interior doubling as the work list.
+void NeighbourhoodSearch::searchStorageEdges(StorageId base, bool forward, TensorId visibleBelow, Region &out)
+{
+    constexpr std::uint32_t kMaterial = MaterialFlags::kMaterialBit;
+    const std::uint32_t stamp = m_flags.nextStamp();
+    const std::uint32_t *offsets = (forward ? m_program.forwardEdgeOffsets : m_program.backwardEdgeOffsets).data();
+    const StorageEdge *edges = (forward ? m_program.forwardEdges : m_program.backwardEdges).data();
+    std::uint32_t *words = m_flags.words();
+    const Cost *compute = m_compute.data();
+    StorageId *interior = m_interior.data();
+    StorageId *frontier = m_frontier.data();
+    std::size_t interiorCount = 0;
+    std::size_t frontierCount = 0;
+    Cost total = 0;
+    words[base] = (words[base] & kMaterial) | stamp; // the base is never its own frontier
+    StorageId x = base;
+    for (std::size_t next = 0;; x = interior[next++]) {
+        for (const StorageEdge *e = edges + offsets[x], *end = edges + offsets[x + 1]; e != end; ++e) {
+            if (e->visibleFrom >= visibleBelow)
+                break;
+            const StorageId us = e->storage;
+            const std::uint32_t word = words[us];
+            if ((word & MaterialFlags::kStampMask) == stamp)
+                continue;
+            words[us] = (word & kMaterial) | stamp;
+            if (word & kMaterial) {
+                frontier[frontierCount++] = us;
+            } else {
+                total += compute[us];
+                interior[interiorCount++] = us;
+            }
+        }
+        if (next == interiorCount)
+            break;
+    }
+    out.interior.assign(interior, interior + interiorCount);
+    out.frontier.assign(frontier, frontier + frontierCount);
+    out.compute = total;
+}
+
+void NeighbourhoodSearch::searchTensorWise(StorageId base, bool forward, Region &out)
+{
+    m_marks.clear();
+    m_frontierMarks.clear();
+    for (std::size_t next = 0;; ++next) {
+        const StorageId x = next == 0 ? base : out.interior[next - 1];
+        forEachNeighbour(x, forward, [&](StorageId us) {
+            if (m_flags.material(us)) {
+                if (us != base && m_frontierMarks.insert(us))
+                    out.frontier.push_back(us);
+            } else if (m_marks.insert(us)) {
+                out.compute += m_compute[us];
+                out.interior.push_back(us);
+            }
+        });
+        if (next == out.interior.size())
+            break;
+    }
+}
+
+const std::vector<StorageId> &NeighbourhoodSearch::evictedNeighbours(StorageId s)
+{
+    m_neighbours.clear();
+    m_marks.clear();
+    auto visit = [&](StorageId us) {
+        if (!m_flags.material(us) && us != s && m_marks.insert(us))
+            m_neighbours.push_back(us);
+    };
+    forEachNeighbour(s, false, visit);
+    forEachNeighbour(s, true, visit);
+    return m_neighbours;
+}
+
+} // namespace rematlens

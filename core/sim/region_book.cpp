@@ -1,0 +1,83 @@
+#include "region_book.h"
+
+namespace rematlens {
+
+RegionBook::RegionBook(const Program &program, const ReplayGraph &graph, NeighbourhoodSearch &search,
+                       const std::vector<Cost> &compute, const std::vector<std::uint8_t> &pinned, bool defer)
+    : m_program(program)
+    , m_graph(graph)
+    , m_search(search)
+    , m_compute(compute)
+    , m_pinned(pinned)
+    , m_forward(program.storages.size())
+    , m_backward(program.storages.size())
+    , m_pendingSlot{std::vector<std::uint32_t>(program.storages.size(), kNone),
+                    std::vector<std::uint32_t>(program.storages.size(), kNone)}
+    , m_marks(program.storages.size())
+    , m_defer(defer)
+{
+}
+
+void RegionBook::computed(const std::vector<StorageId> &storages)
+{
+    // The computed storages' own regions are needed now: their frontiers say whose regions
+    // simrd rebuilds next.
+    const TensorId now = m_graph.created();
+    for (StorageId s : storages) {
+        m_search.search(s, true, now, m_forward[s]);
+        m_search.search(s, false, now, m_backward[s]);
+    }
+    for (StorageId s : storages) {
+        for (StorageId b : m_backward[s].frontier)
+            schedule(b, true, now);
+        for (StorageId c : m_forward[s].frontier)
+            schedule(c, false, now);
+    }
+    if (!m_defer)
+        resolvePending();
+}
+
+// Regions of pinned storages are never read again (pinned storages are neither scored nor
+// evicted), so they are not kept up to date: the results are the same.
+void RegionBook::schedule(StorageId s, bool forward, TensorId visibleBelow)
+{
+    if (m_pinned[s])
+        return;
+    std::uint32_t &slot = m_pendingSlot[forward ? 0 : 1][s];
+    if (slot != kNone) {
+        m_pending[slot].visibleBelow = visibleBelow;
+        return;
+    }
+    slot = static_cast<std::uint32_t>(m_pending.size());
+    m_pending.push_back({s, forward, visibleBelow});
+}
+
+void RegionBook::resolvePending()
+{
+    for (const Pending &p : m_pending) {
+        m_pendingSlot[p.forward ? 0 : 1][p.base] = kNone;
+        if (!m_pinned[p.base])
+            m_search.search(p.base, p.forward, p.visibleBelow, p.forward ? m_forward[p.base] : m_backward[p.base]);
+    }
+    m_pending.clear();
+}
+
+void RegionBook::evicted(StorageId s)
+{
+    auto computeOf = [this](StorageId x) { return m_compute[x]; };
+    const std::size_t storageCount = m_program.storages.size();
+    const Region forwardOfS = std::move(m_forward[s]);
+    const Region backwardOfS = std::move(m_backward[s]);
+    m_forward[s].clear();
+    m_backward[s].clear();
+    for (StorageId ps : backwardOfS.frontier)
+        if (!m_pinned[ps])
+            m_forward[ps].absorb(s, forwardOfS, computeOf, m_marks, storageCount);
+    for (StorageId cs : forwardOfS.frontier)
+        if (!m_pinned[cs])
+            m_backward[cs].absorb(s, backwardOfS, computeOf, m_marks, storageCount);
+    m_forward[s].clear();
+    m_backward[s].clear();
+}
+
+} // namespace rematlens

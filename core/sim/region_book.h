@@ -1,0 +1,59 @@
+#pragma once
+
+#include "neighbourhood_search.h"
+#include "region.h"
+
+#include <vector>
+
+namespace rematlens {
+
+// simrd's incremental evicted-neighbourhood bookkeeping (RuntimeV2Optimized): every material
+// storage keeps a forward and a backward Region; evictions absorb, computations rebuild.
+//
+// Rebuilds of the regions next to a computed storage are deferred until a region could be
+// read (a victim is chosen or a storage is evicted) and then run against the graph as it was
+// when simrd ran them. That gives simrd's values exactly: until then no storage such a search
+// touches can change without simrd rebuilding that region again itself (a touched evicted
+// storage that becomes material has the base on its own frontier; touched material storages
+// only change by eviction; new storages are not yet visible; a compute change of an evicted
+// storage resolves everything first), and about half of simrd's rebuilds are overwritten
+// before anything reads them.
+class RegionBook {
+public:
+    RegionBook(const Program &program, const ReplayGraph &graph, NeighbourhoodSearch &search,
+               const std::vector<Cost> &compute, const std::vector<std::uint8_t> &pinned, bool defer);
+
+    // Valid once resolvePending() has run since the last change.
+    const Region &forward(StorageId s) const { return m_forward[s]; }
+    const Region &backward(StorageId s) const { return m_backward[s]; }
+
+    // The storages one computation just made material.
+    void computed(const std::vector<StorageId> &storages);
+    // s was just evicted; resolvePending() must have run before s stopped being material.
+    void evicted(StorageId s);
+    // Runs every deferred rebuild.
+    void resolvePending();
+
+private:
+    void schedule(StorageId s, bool forward, TensorId visibleBelow);
+
+    struct Pending {
+        StorageId base;
+        bool forward;
+        TensorId visibleBelow;
+    };
+
+    const Program &m_program;
+    const ReplayGraph &m_graph;
+    NeighbourhoodSearch &m_search;
+    const std::vector<Cost> &m_compute;
+    const std::vector<std::uint8_t> &m_pinned;
+    std::vector<Region> m_forward;
+    std::vector<Region> m_backward;
+    std::vector<Pending> m_pending;
+    std::vector<std::uint32_t> m_pendingSlot[2]; // per direction: index into m_pending, or kNone
+    StampSet m_marks;
+    bool m_defer;
+};
+
+} // namespace rematlens
