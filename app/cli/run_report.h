@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/sim/baseline.h"
-#include "core/sim/run_config.h"
+#include "core/sim/run_request.h"
 #include "core/sim/run_result.h"
 #include "core/trace/program.h"
 
@@ -10,14 +10,6 @@
 #include <string>
 
 namespace rematlens {
-
-// What one run was asked to do, for reporting next to its result.
-struct RunRequest {
-    std::string trace;       // display name
-    RunConfig config;
-    double ratio = 0;        // of the baseline memory
-    double overheadLimit = 2.0;
-};
 
 // A run's record with the field names of simrd's reference outputs.
 nlohmann::ordered_json runToJson(const RunRequest &request, const RunResult &result, const Baseline &baseline);

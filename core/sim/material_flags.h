@@ -6,24 +6,27 @@
 
 namespace rematlens {
 
-// Per storage, whether it is material, packed with the stamp of the last search that reached
-// it: the hot search loop tests and marks a storage with a single word.
+// Per storage, whether it is material and whether it is pinned, packed with the stamp of the
+// last search that reached it: the hot search loop tests and marks a storage with one word.
 class MaterialFlags {
 public:
     static constexpr std::uint32_t kMaterialBit = 0x80000000u;
-    static constexpr std::uint32_t kStampMask = 0x7fffffffu;
+    static constexpr std::uint32_t kPinnedBit = 0x40000000u;
+    static constexpr std::uint32_t kFlagBits = kMaterialBit | kPinnedBit;
+    static constexpr std::uint32_t kStampMask = 0x3fffffffu;
 
     explicit MaterialFlags(std::size_t storageCount) : m_words(storageCount, 0) {}
 
     bool material(StorageId s) const { return (m_words[s] & kMaterialBit) != 0; }
-    void set(StorageId s, bool on) { m_words[s] = on ? m_words[s] | kMaterialBit : m_words[s] & kStampMask; }
+    void set(StorageId s, bool on) { m_words[s] = on ? m_words[s] | kMaterialBit : m_words[s] & ~kMaterialBit; }
+    void setPinned(StorageId s) { m_words[s] |= kPinnedBit; }
 
     // A stamp no storage carries yet.
     std::uint32_t nextStamp()
     {
-        if (++m_stamp > kStampMask) { // wrapped: forget the old stamps, keep the material bits
+        if (++m_stamp > kStampMask) { // wrapped: forget the old stamps, keep the flags
             for (std::uint32_t &word : m_words)
-                word &= kMaterialBit;
+                word &= kFlagBits;
             m_stamp = 1;
         }
         return m_stamp;

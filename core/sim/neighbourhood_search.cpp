@@ -26,9 +26,12 @@ void NeighbourhoodSearch::search(StorageId base, bool forward, TensorId visibleB
 
 // The hot loop of every region-keeping policy: storage-level edges sorted by visibility, one
 // packed word per storage to test and mark, and the interior doubling as the work list.
+// Pinned storages are left out of the frontier: a frontier only says whose regions to update,
+// and a pinned storage's regions are never read again.
 void NeighbourhoodSearch::searchStorageEdges(StorageId base, bool forward, TensorId visibleBelow, Region &out)
 {
     constexpr std::uint32_t kMaterial = MaterialFlags::kMaterialBit;
+    constexpr std::uint32_t kFlags = MaterialFlags::kFlagBits;
     const std::uint32_t stamp = m_flags.nextStamp();
     const std::uint32_t *offsets = (forward ? m_program.forwardEdgeOffsets : m_program.backwardEdgeOffsets).data();
     const StorageEdge *edges = (forward ? m_program.forwardEdges : m_program.backwardEdges).data();
@@ -39,7 +42,7 @@ void NeighbourhoodSearch::searchStorageEdges(StorageId base, bool forward, Tenso
     std::size_t interiorCount = 0;
     std::size_t frontierCount = 0;
     Cost total = 0;
-    words[base] = (words[base] & kMaterial) | stamp; // the base is never its own frontier
+    words[base] = (words[base] & kFlags) | stamp; // the base is never its own frontier
     StorageId x = base;
     for (std::size_t next = 0;; x = interior[next++]) {
         for (const StorageEdge *e = edges + offsets[x], *end = edges + offsets[x + 1]; e != end; ++e) {
@@ -49,9 +52,10 @@ void NeighbourhoodSearch::searchStorageEdges(StorageId base, bool forward, Tenso
             const std::uint32_t word = words[us];
             if ((word & MaterialFlags::kStampMask) == stamp)
                 continue;
-            words[us] = (word & kMaterial) | stamp;
+            words[us] = (word & kFlags) | stamp;
             if (word & kMaterial) {
-                frontier[frontierCount++] = us;
+                frontier[frontierCount] = us;
+                frontierCount += (word & MaterialFlags::kPinnedBit) ? 0 : 1;
             } else {
                 total += compute[us];
                 interior[interiorCount++] = us;

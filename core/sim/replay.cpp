@@ -38,6 +38,7 @@ RunResult Replay::run()
     const auto started = std::chrono::steady_clock::now();
     try {
         for (m_step = 0; m_step < m_program.schedule.size(); ++m_step) {
+            checkInterruption();
             const Step &step = m_program.schedule[m_step];
             switch (step.kind) {
             case StepKind::Compute: computeStep(step.id); break;
@@ -109,6 +110,7 @@ void Replay::pin(TensorId t)
         return;
     lock(s);
     m_pinned[s] = 1;
+    m_flags.setPinned(s);
 }
 
 // simrd materializes recursively; an explicit stack of frames keeps chains of any depth off
@@ -119,6 +121,7 @@ void Replay::materialize(TensorId root, bool remat)
     const std::size_t base = m_frames.size();
     m_frames.push_back(Frame{root, remat});
     while (m_frames.size() > base) {
+        checkInterruption();
         Frame &frame = m_frames.back();
         if (frame.phase == 0) {
             beginFrame(frame);
@@ -329,6 +332,22 @@ void Replay::unlock(StorageId s)
 {
     if (--m_locks[s] == 0)
         m_pool.append(s);
+}
+
+// Wall limits and cancel requests are polled, cheaply, every few thousand steps.
+void Replay::checkInterruption()
+{
+    if (++m_untilInterruptionCheck < 4096)
+        return;
+    m_untilInterruptionCheck = 0;
+    if (m_config.cancel && m_config.cancel->load(std::memory_order_relaxed)) {
+        m_result.outcome = Outcome::Cancelled;
+        throw Stopped{};
+    }
+    if (m_config.deadline && std::chrono::steady_clock::now() > *m_config.deadline) {
+        m_result.outcome = Outcome::Timeout;
+        throw Stopped{};
+    }
 }
 
 void Replay::record(ReplayEvent::Kind kind, TensorId tensor, Bytes bytes)

@@ -56,6 +56,7 @@ private:
     void stopOutOfMemory(TensorId t);
     Bytes lockedBytes() const;
     void record(ReplayEvent::Kind kind, TensorId tensor, Bytes bytes);
+    void checkInterruption();
     bool material(StorageId s) const { return m_flags.material(s); }
     void setMaterial(StorageId s, bool on) { m_flags.set(s, on); }
 
@@ -110,6 +111,7 @@ private:
     Region m_scratchBackward;
 
     std::size_t m_step = 0;
+    std::uint32_t m_untilInterruptionCheck = 0;
     Cost m_clock = 1;
     Bytes m_memory = 0;
     RunResult m_result;

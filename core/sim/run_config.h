@@ -4,7 +4,10 @@
 #include "replay_event.h"
 #include "runtime_kind.h"
 
+#include <atomic>
+#include <chrono>
 #include <cstdint>
+#include <optional>
 #include <limits>
 #include <string>
 #include <vector>
@@ -21,6 +24,10 @@ struct RunConfig {
     std::uint64_t seed = 0;                    // for the random policies
     std::vector<ReplayEvent> *events = nullptr; // recorded when set
     bool measureBottleneck = false;
+    // Unresolved stops: past the deadline the run ends as Timeout; when *cancel turns true,
+    // as Cancelled. Both are checked every few thousand steps.
+    std::optional<std::chrono::steady_clock::time_point> deadline;
+    const std::atomic<bool> *cancel = nullptr;
     // Defer region rebuilds until a region can be read (same results, much faster). Off
     // replays simrd's rebuild schedule literally; tests use it to check the deferral.
     bool deferRegionRebuilds = true;

@@ -9,8 +9,18 @@ std::string_view outcomeName(Outcome outcome)
     case Outcome::Pass: return "pass";
     case Outcome::OutOfMemory: return "oom";
     case Outcome::Thrash: return "thrash";
+    case Outcome::Timeout: return "timeout";
+    case Outcome::Cancelled: return "cancelled";
     }
     return "pass";
+}
+
+std::optional<Outcome> findOutcome(std::string_view name)
+{
+    for (Outcome o : {Outcome::Pass, Outcome::OutOfMemory, Outcome::Thrash, Outcome::Timeout, Outcome::Cancelled})
+        if (outcomeName(o) == name)
+            return o;
+    return std::nullopt;
 }
 
 std::string_view eventKindName(ReplayEvent::Kind kind)

@@ -8,10 +8,15 @@
 
 namespace rematlens {
 
-enum class Outcome { Pass, OutOfMemory, Thrash };
+// Timeout (over the wall limit) and Cancelled (stopped on request) are unresolved: neither
+// pass nor failure.
+enum class Outcome { Pass, OutOfMemory, Thrash, Timeout, Cancelled };
 
-// "pass", "oom" or "thrash", as in simrd's reference records.
+// "pass", "oom" or "thrash", as in simrd's reference records; "timeout", "cancelled".
 std::string_view outcomeName(Outcome outcome);
+std::optional<Outcome> findOutcome(std::string_view name);
+inline bool isFailure(Outcome o) { return o == Outcome::OutOfMemory || o == Outcome::Thrash; }
+inline bool isResolved(Outcome o) { return o == Outcome::Pass || isFailure(o); }
 
 // Where an out-of-memory run stopped.
 struct Failure {

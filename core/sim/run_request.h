@@ -1,0 +1,18 @@
+#pragma once
+
+#include "run_config.h"
+
+#include <string>
+
+namespace rematlens {
+
+// One run as it was asked for, reported next to its result: the trace's display name, the
+// configuration, and the budget as a ratio of the baseline memory.
+struct RunRequest {
+    std::string trace;
+    RunConfig config;
+    double ratio = 0;
+    double overheadLimit = 2.0;
+};
+
+} // namespace rematlens

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "../sim/run_result.h"
+
+#include <optional>
+#include <vector>
+
+namespace rematlens {
+
+// The outcome of one budget of a grid, in increasing budget order.
+struct BudgetOutcome {
+    double ratio = 0;
+    Bytes budget = 0;
+    Outcome outcome = Outcome::Pass;
+};
+
+// A maximal run of budgets that did not pass, with at least one failure, between a budget
+// that passes below it and one that passes above it. Indices into the grid.
+struct Hole {
+    std::size_t firstFail = 0;      // first budget of the run
+    std::size_t lastFail = 0;       // last budget of the run
+    std::size_t lastPassBelow = 0;
+    std::size_t firstPassAbove = 0;
+    bool hasUnresolved = false;     // a timeout inside the run
+};
+
+struct HoleReport {
+    std::optional<std::size_t> firstSuccess;   // lowest passing budget
+    std::optional<std::size_t> stableFrom;     // lowest budget from which every budget passes
+    std::vector<std::size_t> failuresAboveFirstSuccess;
+    std::vector<Hole> holes;
+    // Runs between passes made only of unresolved budgets (timeouts): neither hole nor pass.
+    std::vector<std::pair<std::size_t, std::size_t>> unresolvedGaps;
+};
+
+// Timeouts and cancelled runs are unresolved: never counted as pass or fail.
+HoleReport findHoles(const std::vector<BudgetOutcome> &grid);
+
+} // namespace rematlens

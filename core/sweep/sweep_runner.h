@@ -1,0 +1,44 @@
+#pragma once
+
+#include "../sim/run_request.h"
+#include "../sim/run_result.h"
+#include "../trace/program.h"
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace rematlens {
+
+// Runs many budgets of one program in parallel on oneTBB. The program is shared read-only;
+// each run owns its state, so results do not depend on the thread count or the order.
+class SweepRunner {
+public:
+    using ResultHandler = std::function<void(std::size_t index, const RunResult &result)>;
+
+    // threads <= 0: as many as the machine has.
+    SweepRunner(std::shared_ptr<const Program> program, int threads);
+
+    // Each run ends as Timeout past this wall time (unresolved, neither pass nor failure).
+    void setWallLimit(std::optional<double> seconds) { m_wallLimitSeconds = seconds; }
+
+    // Runs every request; onResult is called once per finished run, one call at a time, as runs
+    // finish. When *cancel turns true no new run starts and runs in flight end as Cancelled.
+    void run(const std::vector<RunRequest> &requests, const std::atomic<bool> *cancel,
+             const ResultHandler &onResult) const;
+
+    // One run on the calling thread, with the same wall limit.
+    RunResult runOne(const RunConfig &config, const std::atomic<bool> *cancel = nullptr) const;
+
+    const Program &program() const { return *m_program; }
+    int threads() const { return m_threads; }
+
+private:
+    std::shared_ptr<const Program> m_program;
+    int m_threads;
+    std::optional<double> m_wallLimitSeconds;
+};
+
+} // namespace rematlens
