@@ -45,6 +45,7 @@ struct TensorInfo {
 struct StorageInfo {
     Bytes size = 0;
     TensorId root = 0;         // the tensor that owns the storage
+    bool constant = false;     // made by a CONSTANT: pinned from its creation on
 };
 
 // An edge between two different storages, seen once the tensor `visibleFrom` exists.
@@ -77,7 +78,9 @@ public:
     std::vector<TensorId> storageTensors;       // tensors of each storage in creation order
     // Storage-level adjacency: for each storage, the other storages its tensors' children
     // (forward) or parents (backward) live in, each once with its earliest visibility,
-    // sorted by visibility so that the edges visible at any moment form a prefix.
+    // sorted by visibility so that the edges visible at any moment form a prefix. Constants'
+    // storages are left out: pinned from creation and never evicted, no evicted-neighbourhood
+    // search crosses them, and as pinned frontier storages they would be ignored.
     std::vector<std::uint32_t> forwardEdgeOffsets;
     std::vector<StorageEdge> forwardEdges;
     std::vector<std::uint32_t> backwardEdgeOffsets;

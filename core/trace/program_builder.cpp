@@ -94,6 +94,7 @@ bool ProgramBuilder::constant(Iter &it, Iter end)
     if (!addOp(spec, op))
         return false;
     const TensorId t = m_program.ops[op].firstOutput;
+    m_program.storages[m_program.tensors[t].storage].constant = true;
     m_program.schedule.push_back({StepKind::Pin, t, ins.line});
     bind(ins.name, t);
     return true;
@@ -330,7 +331,7 @@ void ProgramBuilder::buildStorageEdges()
         const StorageId s = p.tensors[t].storage;
         for (TensorId parent : p.parentsOf(t)) {
             const StorageId ps = p.tensors[parent].storage;
-            if (ps == s)
+            if (ps == s || p.storages[ps].constant || p.storages[s].constant)
                 continue;
             backward[s].push_back({t, ps}); // seen once t exists
             forward[ps].push_back({t, s});  // t is a child of parent
