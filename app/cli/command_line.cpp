@@ -40,6 +40,40 @@ void addRun(CLI::App &app, RunOptions &options)
     });
 }
 
+void addGridOptions(CLI::App *command, GridOptions &options)
+{
+    command->add_option("trace", options.trace, "Trace file (simrd JSON lines), or :demo")->required();
+    command->add_option("--from", options.from, "Lowest budget ratio")->capture_default_str();
+    command->add_option("--to", options.to, "Highest budget ratio")->capture_default_str();
+    command->add_option("--step", options.step, "Grid step (ratios are exact decimals: from + k x step)")
+        ->capture_default_str();
+    command->add_option("--policy", options.policies, "Eviction policy (default DTR)");
+    command->add_option("--runtime", options.runtime, "eager, lazy or banishing")->capture_default_str();
+    command->add_option("--overhead-limit", options.overheadLimit, "Compute limit, as in run")->capture_default_str();
+    command->add_option("--threads", options.threads, "Worker threads (default: every core)");
+    command->add_option("--wall-limit", options.wallLimit,
+                        "Seconds one replay may take; slower runs end as 'timeout' (unresolved)");
+    command->add_option("--seed", options.seed, "Seed of random policies and of --samples")->capture_default_str();
+}
+
+void addSweep(CLI::App &app, SweepOptions &options)
+{
+    CLI::App *sweep = app.add_subcommand("sweep", "Replay every budget of a grid for one or more policies, in parallel");
+    addGridOptions(sweep, options.grid);
+    sweep->add_option("--out", options.outPath,
+                      "Write records to FILE.jsonl or FILE.csv as they finish; rerunning resumes where it stopped");
+}
+
+void addHoles(CLI::App &app, HolesOptions &options)
+{
+    CLI::App *holes = app.add_subcommand("holes", "Find feasibility holes: failing budgets between passing ones");
+    addGridOptions(holes, options.grid);
+    holes->add_option("--repeats", options.repeats, "Replay every budget inside a hole K more times");
+    holes->add_flag("--edges", options.edges, "Bisect every pass/fail boundary down to adjacent bytes");
+    holes->add_option("--samples", options.samples, "K seeded random budgets inside each grid interval");
+    holes->add_flag("--json", options.json, "Print JSON");
+}
+
 } // namespace
 
 CommandLineOutcome runCommandLine(int argc, char **argv)
@@ -56,8 +90,12 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
     gui->add_option("trace", guiSubTrace, "Trace to open (default: the embedded demo)");
     InfoOptions info;
     RunOptions run;
+    SweepOptions sweep;
+    HolesOptions holes;
     addInfo(app, info);
     addRun(app, run);
+    addSweep(app, sweep);
+    addHoles(app, holes);
     CLI::App *policies = app.add_subcommand("policies", "List the eviction policies");
 
     try {
@@ -76,6 +114,10 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
         return {false, {}, runInfoCommand(info)};
     if (app.got_subcommand("run"))
         return {false, {}, runRunCommand(run)};
+    if (app.got_subcommand("sweep"))
+        return {false, {}, runSweepCommand(sweep)};
+    if (app.got_subcommand("holes"))
+        return {false, {}, runHolesCommand(holes)};
     if (*policies)
         return {false, {}, runPoliciesCommand()};
     return {true, *gui ? guiSubTrace : guiTrace, ExitOk};

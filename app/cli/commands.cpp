@@ -5,8 +5,8 @@
 
 #include "core/sim/replay.h"
 
-#include <charconv>
-#include <cmath>
+#include "core/sweep/decimal_grid.h"
+
 #include <fstream>
 #include <iostream>
 
@@ -14,51 +14,22 @@ namespace rematlens {
 
 namespace {
 
-// A decimal parsed to the nearest double (std::from_chars rounds correctly).
-std::optional<double> parseDecimal(const std::string &text)
-{
-    double value = 0;
-    const char *end = text.data() + text.size();
-    auto [ptr, ec] = std::from_chars(text.data(), end, value);
-    if (ec != std::errc() || ptr != end || !std::isfinite(value))
-        return std::nullopt;
-    return value;
-}
-
-struct LoadedTrace {
-    std::shared_ptr<const Program> program;
-    Baseline baseline;
-};
-
-std::optional<LoadedTrace> load(const std::string &trace)
-{
-    TraceReadResult read = loadTrace(trace);
-    if (!read.ok()) {
-        reportError(ExitBadInput, read.error.toString());
-        return std::nullopt;
-    }
-    return LoadedTrace{read.program, computeBaseline(*read.program)};
-}
-
 // Builds the run's configuration from the options; an error message on bad usage.
 std::string configure(const RunOptions &options, const Baseline &baseline, RunRequest &request)
 {
-    const std::optional<Policy> policy = findPolicy(options.policy);
-    if (!policy)
-        return "unknown policy \"" + options.policy + "\" (rematlens policies lists them)";
-    const std::optional<RuntimeKind> runtime = findRuntime(options.runtime);
-    if (!runtime)
-        return "unknown runtime \"" + options.runtime + "\" (expected eager, lazy or banishing)";
-    const std::optional<double> overhead = parseDecimal(options.overheadLimit);
-    if (!overhead || *overhead < 1.0)
-        return "--overhead-limit expects a number of at least 1, got \"" + options.overheadLimit + "\"";
-    request.config.policy = *policy;
+    std::string error;
+    const std::optional<std::vector<Policy>> policy = resolvePolicies({options.policy}, error);
+    const std::optional<RuntimeKind> runtime = policy ? resolveRuntime(options.runtime, error) : std::nullopt;
+    const std::optional<double> overhead = runtime ? resolveOverheadLimit(options.overheadLimit, error) : std::nullopt;
+    if (!overhead)
+        return error;
+    request.config.policy = policy->front();
     request.config.runtime = *runtime;
     request.config.seed = options.seed;
     request.overheadLimit = *overhead;
     request.config.rematLimit = rematLimitFor(baseline, *overhead);
     if (options.ratio) {
-        const std::optional<double> ratio = parseDecimal(*options.ratio);
+        const std::optional<double> ratio = DecimalGrid::parseRatio(*options.ratio);
         if (!ratio || *ratio <= 0)
             return "--ratio expects a positive number, got \"" + *options.ratio + "\"";
         request.ratio = *ratio;
@@ -84,18 +55,12 @@ bool writeEvents(const std::string &path, const std::vector<ReplayEvent> &events
 
 } // namespace
 
-int reportError(int status, const std::string &message)
-{
-    std::cerr << "rematlens: error: " << message << std::endl;
-    return status;
-}
-
 int runInfoCommand(const InfoOptions &options)
 {
-    const std::optional<LoadedTrace> loaded = load(options.trace);
+    const std::optional<LoadedTrace> loaded = loadWithBaseline(options.trace);
     if (!loaded)
         return ExitBadInput;
-    const std::string name = traceDisplayName(options.trace);
+    const std::string &name = loaded->name;
     if (options.json)
         std::cout << infoToJson(name, *loaded->program, loaded->baseline).dump(2) << std::endl;
     else
@@ -108,11 +73,11 @@ int runRunCommand(const RunOptions &options)
     // Usage problems that need no trace are reported before reading it.
     if (!findPolicy(options.policy))
         return reportError(ExitBadUsage, "unknown policy \"" + options.policy + "\" (rematlens policies lists them)");
-    const std::optional<LoadedTrace> loaded = load(options.trace);
+    const std::optional<LoadedTrace> loaded = loadWithBaseline(options.trace);
     if (!loaded)
         return ExitBadInput;
     RunRequest request;
-    request.trace = traceDisplayName(options.trace);
+    request.trace = loaded->name;
     const std::string problem = configure(options, loaded->baseline, request);
     if (!problem.empty())
         return reportError(ExitBadUsage, problem);

@@ -1,13 +1,15 @@
 #pragma once
 
+#include "command_support.h"
+
+#include "core/sweep/sweep_plan.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace rematlens {
-
-// Exit statuses of the command-line contract.
-enum ExitStatus { ExitOk = 0, ExitBadInput = 1, ExitBadUsage = 2 };
 
 struct InfoOptions {
     std::string trace;
@@ -26,11 +28,40 @@ struct RunOptions {
     bool json = false;
 };
 
+// What sweep and holes share.
+struct GridOptions {
+    std::string trace;
+    std::string from = "0.1";
+    std::string to = "1.0";
+    std::string step = "0.01";
+    std::vector<std::string> policies;
+    std::string runtime = "eager";
+    std::string overheadLimit = "2.0";
+    int threads = 0;
+    std::optional<double> wallLimit;
+    std::uint64_t seed = 0;
+};
+
+struct SweepOptions {
+    GridOptions grid;
+    std::string outPath;
+};
+
+struct HolesOptions {
+    GridOptions grid;
+    int repeats = 0;
+    bool edges = false;
+    int samples = 0;
+    bool json = false;
+};
+
+// Checks the grid options that need no trace; fills settings and the grid, or says what is wrong.
+std::string prepareGrid(const GridOptions &options, SweepSettings &settings, std::vector<GridPoint> &grid);
+
 int runInfoCommand(const InfoOptions &options);
 int runRunCommand(const RunOptions &options);
 int runPoliciesCommand();
-
-// Prints "rematlens: error: message" to stderr and returns status.
-int reportError(int status, const std::string &message);
+int runSweepCommand(const SweepOptions &options);
+int runHolesCommand(const HolesOptions &options);
 
 } // namespace rematlens

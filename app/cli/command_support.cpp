@@ -1,0 +1,60 @@
+#include "command_support.h"
+
+#include "trace_source.h"
+
+#include "core/sweep/decimal_grid.h"
+
+#include <iostream>
+
+namespace rematlens {
+
+int reportError(int status, const std::string &message)
+{
+    std::cerr << "rematlens: error: " << message << std::endl;
+    return status;
+}
+
+std::optional<LoadedTrace> loadWithBaseline(const std::string &trace)
+{
+    TraceReadResult read = loadTrace(trace);
+    if (!read.ok()) {
+        reportError(ExitBadInput, read.error.toString());
+        return std::nullopt;
+    }
+    const Baseline baseline = computeBaseline(*read.program);
+    return LoadedTrace{read.program, baseline, traceDisplayName(trace)};
+}
+
+std::optional<std::vector<Policy>> resolvePolicies(const std::vector<std::string> &names, std::string &error)
+{
+    std::vector<Policy> policies;
+    for (const std::string &name : names) {
+        std::optional<Policy> policy = findPolicy(name);
+        if (!policy) {
+            error = "unknown policy \"" + name + "\" (rematlens policies lists them)";
+            return std::nullopt;
+        }
+        policies.push_back(*policy);
+    }
+    return policies;
+}
+
+std::optional<RuntimeKind> resolveRuntime(const std::string &name, std::string &error)
+{
+    std::optional<RuntimeKind> runtime = findRuntime(name);
+    if (!runtime)
+        error = "unknown runtime \"" + name + "\" (expected eager, lazy or banishing)";
+    return runtime;
+}
+
+std::optional<double> resolveOverheadLimit(const std::string &text, std::string &error)
+{
+    std::optional<double> limit = DecimalGrid::parseRatio(text);
+    if (!limit || *limit < 1.0) {
+        error = "--overhead-limit expects a number of at least 1, got \"" + text + "\"";
+        return std::nullopt;
+    }
+    return limit;
+}
+
+} // namespace rematlens

@@ -1,0 +1,35 @@
+#pragma once
+
+#include "core/sim/baseline.h"
+#include "core/sim/policy.h"
+#include "core/sim/runtime_kind.h"
+#include "core/trace/program.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rematlens {
+
+// Exit statuses of the command-line contract.
+enum ExitStatus { ExitOk = 0, ExitBadInput = 1, ExitBadUsage = 2, ExitInterrupted = 130 };
+
+// Prints "rematlens: error: message" to stderr and returns status.
+int reportError(int status, const std::string &message);
+
+struct LoadedTrace {
+    std::shared_ptr<const Program> program;
+    Baseline baseline;
+    std::string name; // as shown in records
+};
+
+// Reads the trace (or :demo) and its baseline; reports a read error and returns nothing.
+std::optional<LoadedTrace> loadWithBaseline(const std::string &trace);
+
+// Policies by name or alias; an error message for the first unknown one.
+std::optional<std::vector<Policy>> resolvePolicies(const std::vector<std::string> &names, std::string &error);
+std::optional<RuntimeKind> resolveRuntime(const std::string &name, std::string &error);
+std::optional<double> resolveOverheadLimit(const std::string &text, std::string &error);
+
+} // namespace rematlens

@@ -1,0 +1,224 @@
+// rematlens holes: feasibility holes of one policy over a budget grid, optionally checked for
+// repeatability, sharpened to the byte and searched for holes narrower than the step.
+#include "commands.h"
+#include "interrupt.h"
+#include "progress_bar.h"
+#include "run_report.h"
+
+#include "core/sweep/hole_survey.h"
+
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+namespace rematlens {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+struct Context {
+    const HoleSurvey &survey;
+    const Baseline &baseline;
+};
+
+double ratioOf(const Context &c, Bytes budget)
+{
+    return static_cast<double>(budget) / static_cast<double>(c.baseline.memory);
+}
+
+Json point(const Context &c, std::size_t i)
+{
+    const SurveyRun &run = c.survey.grid[i];
+    return Json{{"ratio", run.request.ratio},
+                {"budget", run.request.config.budget},
+                {"result", std::string(outcomeName(run.result.outcome))}};
+}
+
+Json optionalPoint(const Context &c, const std::optional<std::size_t> &i)
+{
+    return i ? point(c, *i) : Json();
+}
+
+Json edgeJson(const Context &c, const BudgetEdge &e)
+{
+    return Json{{"below_budget", e.below},
+                {"above_budget", e.above},
+                {"below_ratio", ratioOf(c, e.below)},
+                {"above_ratio", ratioOf(c, e.above)},
+                {"below_result", std::string(outcomeName(e.belowOutcome))},
+                {"above_result", std::string(outcomeName(e.aboveOutcome))},
+                {"resolved", e.resolved},
+                {"runs", e.runs}};
+}
+
+Json holeJson(const Context &c, const Hole &hole)
+{
+    const auto &g = c.survey.grid;
+    Json results = Json::array();
+    for (std::size_t i = hole.firstFail; i <= hole.lastFail; ++i)
+        results.push_back(runToJson(g[i].request, g[i].result, c.baseline));
+    return Json{{"first_fail", g[hole.firstFail].request.ratio},
+                {"last_fail", g[hole.lastFail].request.ratio},
+                {"last_pass_below", g[hole.lastPassBelow].request.ratio},
+                {"first_pass_above", g[hole.firstPassAbove].request.ratio},
+                {"first_fail_budget", g[hole.firstFail].request.config.budget},
+                {"last_fail_budget", g[hole.lastFail].request.config.budget},
+                {"last_pass_below_budget", g[hole.lastPassBelow].request.config.budget},
+                {"first_pass_above_budget", g[hole.firstPassAbove].request.config.budget},
+                {"unresolved_inside", hole.hasUnresolved},
+                {"results", results}};
+}
+
+Json surveyJson(const Context &c, const HolesOptions &options, const SweepSettings &settings, double seconds)
+{
+    const HoleReport &r = c.survey.report;
+    Json j;
+    j["trace"] = settings.trace;
+    j["heuristic"] = settings.policies.front().name;
+    j["runtime"] = std::string(simrdRuntimeName(settings.runtime));
+    j["overhead_limit"] = settings.overheadLimit;
+    j["from"] = options.grid.from;
+    j["to"] = options.grid.to;
+    j["step"] = options.grid.step;
+    j["budgets"] = c.survey.grid.size();
+    j["first_success"] = optionalPoint(c, r.firstSuccess);
+    j["stable_from"] = optionalPoint(c, r.stableFrom);
+    Json failures = Json::array();
+    for (std::size_t i : r.failuresAboveFirstSuccess)
+        failures.push_back(point(c, i));
+    j["failures_above_first_success"] = failures;
+    Json holes = Json::array();
+    for (const Hole &hole : r.holes)
+        holes.push_back(holeJson(c, hole));
+    j["holes"] = holes;
+    Json gaps = Json::array();
+    for (const auto &[first, last] : r.unresolvedGaps)
+        gaps.push_back(Json{{"from", c.survey.grid[first].request.ratio}, {"to", c.survey.grid[last].request.ratio}});
+    j["unresolved"] = gaps;
+    if (options.repeats > 0) {
+        Json disagreements = Json::array();
+        for (const RepeatCheck &check : c.survey.repeats)
+            if (!check.agrees) {
+                Json results = Json::array();
+                for (const RunResult &result : check.results)
+                    results.push_back(runToJson(c.survey.grid[check.gridIndex].request, result, c.baseline));
+                disagreements.push_back(Json{{"point", point(c, check.gridIndex)}, {"results", results}});
+            }
+        j["repeats"] = Json{{"count", options.repeats}, {"budgets_checked", c.survey.repeats.size()},
+                            {"disagreements", disagreements}};
+    }
+    if (options.edges) {
+        Json edges = Json::array();
+        for (const BudgetEdge &e : c.survey.edges)
+            edges.push_back(edgeJson(c, e));
+        j["edges"] = edges;
+    }
+    if (options.samples > 0) {
+        Json narrowHoles = Json::array();
+        Json islands = Json::array();
+        for (const NarrowFeature &f : c.survey.narrow)
+            (f.isHole ? narrowHoles : islands)
+                .push_back(Json{{"between", Json::array({c.survey.grid[f.interval].request.ratio,
+                                                          c.survey.grid[f.interval + 1].request.ratio})},
+                                {"sample_budget", f.sample},
+                                {"sample_result", std::string(outcomeName(f.sampleOutcome))},
+                                {"lower_edge", edgeJson(c, f.lower)},
+                                {"upper_edge", edgeJson(c, f.upper)}});
+        j["samples"] = Json{{"per_interval", options.samples}, {"seed", options.grid.seed}};
+        j["narrow_holes"] = narrowHoles;
+        j["pass_islands"] = islands;
+    }
+    j["runs"] = c.survey.runs;
+    j["seconds"] = seconds;
+    return j;
+}
+
+std::string describe(const Context &c, std::size_t i)
+{
+    const SurveyRun &run = c.survey.grid[i];
+    char text[96];
+    std::snprintf(text, sizeof text, "%.6g (%s B)", run.request.ratio, groupDigits(run.request.config.budget).c_str());
+    return text;
+}
+
+void printText(const Context &c, const SweepSettings &settings, double seconds)
+{
+    const HoleReport &r = c.survey.report;
+    std::cout << settings.trace << "  " << settings.policies.front().name << ", " << runtimeName(settings.runtime)
+              << " runtime, " << c.survey.grid.size() << " budgets\n";
+    std::cout << "  first success      " << (r.firstSuccess ? describe(c, *r.firstSuccess) : "none") << "\n";
+    std::cout << "  stable from        " << (r.stableFrom ? describe(c, *r.stableFrom) : "never") << "\n";
+    std::cout << "  failures above the first success: " << r.failuresAboveFirstSuccess.size() << "\n";
+    if (r.holes.empty())
+        std::cout << "  no holes\n";
+    for (std::size_t h = 0; h < r.holes.size(); ++h) {
+        const Hole &hole = r.holes[h];
+        std::cout << "  hole " << h + 1 << ": fails " << describe(c, hole.firstFail) << " .. "
+                  << describe(c, hole.lastFail) << "; passes at " << describe(c, hole.lastPassBelow) << " and "
+                  << describe(c, hole.firstPassAbove) << (hole.hasUnresolved ? " (timeouts inside)" : "") << "\n";
+    }
+    for (const RepeatCheck &check : c.survey.repeats)
+        if (!check.agrees)
+            std::cout << "  repeat disagrees at " << describe(c, check.gridIndex) << "\n";
+    for (const BudgetEdge &e : c.survey.edges)
+        std::cout << "  edge: " << outcomeName(e.belowOutcome) << " at " << groupDigits(e.below) << " B, "
+                  << outcomeName(e.aboveOutcome) << " at " << groupDigits(e.above) << " B"
+                  << (e.resolved ? "" : " (unresolved: a run timed out)") << "\n";
+    for (const NarrowFeature &f : c.survey.narrow)
+        std::cout << "  narrow " << (f.isHole ? "hole" : "passing island") << " between "
+                  << describe(c, f.interval) << " and " << describe(c, f.interval + 1) << ": "
+                  << groupDigits(f.lower.above) << " .. " << groupDigits(f.upper.below) << " B\n";
+    std::cout << "  " << c.survey.runs << " replays in " << seconds << " s\n";
+}
+
+} // namespace
+
+int runHolesCommand(const HolesOptions &options)
+{
+    SweepSettings settings;
+    std::vector<GridPoint> grid;
+    if (const std::string problem = prepareGrid(options.grid, settings, grid); !problem.empty())
+        return reportError(ExitBadUsage, problem);
+    if (settings.policies.size() != 1)
+        return reportError(ExitBadUsage, "holes takes one --policy (run it once per policy)");
+    if (options.repeats < 0 || options.samples < 0)
+        return reportError(ExitBadUsage, "--repeats and --samples expect non-negative counts");
+    const std::optional<LoadedTrace> loaded = loadWithBaseline(options.grid.trace);
+    if (!loaded)
+        return ExitBadInput;
+    settings.trace = loaded->name;
+
+    watchInterrupts();
+    SweepRunner runner(loaded->program, options.grid.threads);
+    runner.setWallLimit(options.grid.wallLimit);
+    std::unique_ptr<ProgressBar> bar;
+    std::string stage;
+    const auto started = std::chrono::steady_clock::now();
+    const HoleSurveyor surveyor(runner, settings, loaded->baseline);
+    const HoleSurvey survey = surveyor.survey(
+        grid, SurveyOptions{options.repeats, options.edges, options.samples, options.grid.seed}, &interruptRequested(),
+        [&](const char *name, std::size_t done, std::size_t total) {
+            if (stage != name) {
+                if (bar)
+                    bar->finish();
+                stage = name;
+                bar = std::make_unique<ProgressBar>("holes: " + stage, total);
+            }
+            bar->advance(done);
+        });
+    if (bar)
+        bar->finish();
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    if (survey.interrupted)
+        return reportError(ExitInterrupted, "interrupted; the report would be incomplete, so none is printed");
+    const Context context{survey, loaded->baseline};
+    if (options.json)
+        std::cout << surveyJson(context, options, settings, seconds).dump(2) << std::endl;
+    else
+        printText(context, settings, seconds);
+    return ExitOk;
+}
+
+} // namespace rematlens

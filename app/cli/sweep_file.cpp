@@ -1,0 +1,231 @@
+#include "sweep_file.h"
+
+#include <algorithm>
+#include <filesystem>
+
+namespace rematlens {
+
+namespace {
+
+bool endsWith(const std::string &text, const std::string &suffix)
+{
+    return text.size() >= suffix.size() && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+std::string csvField(const nlohmann::ordered_json &value)
+{
+    if (value.is_null())
+        return {};
+    if (!value.is_string())
+        return value.dump();
+    const std::string text = value.get<std::string>();
+    if (text.find_first_of(",\"\n") == std::string::npos)
+        return text;
+    std::string quoted = "\"";
+    for (char c : text) {
+        quoted += c;
+        if (c == '"')
+            quoted += '"';
+    }
+    return quoted + "\"";
+}
+
+std::vector<std::string> splitCsv(const std::string &line)
+{
+    std::vector<std::string> fields(1);
+    bool quoted = false;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        const char c = line[i];
+        if (quoted) {
+            if (c == '"' && i + 1 < line.size() && line[i + 1] == '"')
+                fields.back() += line[++i];
+            else if (c == '"')
+                quoted = false;
+            else
+                fields.back() += c;
+        } else if (c == '"') {
+            quoted = true;
+        } else if (c == ',') {
+            fields.emplace_back();
+        } else {
+            fields.back() += c;
+        }
+    }
+    return fields;
+}
+
+// CSV cells back into the record's JSON shape: numbers where they parse as numbers.
+nlohmann::ordered_json cellValue(const std::string &cell)
+{
+    if (cell.empty())
+        return nullptr;
+    const nlohmann::ordered_json parsed = nlohmann::ordered_json::parse(cell, nullptr, false);
+    return parsed.is_number() ? parsed : nlohmann::ordered_json(cell);
+}
+
+} // namespace
+
+std::optional<SweepFile::Format> SweepFile::formatFor(const std::string &path)
+{
+    if (endsWith(path, ".jsonl") || endsWith(path, ".json"))
+        return Format::JsonLines;
+    if (endsWith(path, ".csv"))
+        return Format::Csv;
+    return std::nullopt;
+}
+
+SweepFile::Key SweepFile::keyOf(const Record &record)
+{
+    return {record.value("heuristic", std::string()), record.value("runtime", std::string()),
+            record.value("overhead_limit", 2.0), record.value("budget", std::int64_t{-1})};
+}
+
+const std::vector<std::string> &SweepFile::csvColumns()
+{
+    static const std::vector<std::string> columns{
+        "trace", "heuristic", "runtime", "ratio", "budget", "overhead_limit", "result", "clock", "remat_compute",
+        "max_memory", "memory_at_end", "evictions", "released_evictions", "remats", "heuristic_evals", "overhead",
+        "seconds", "failure_step", "failure_line", "failure_operator", "failure_tensor", "failure_bytes_needed",
+        "failure_memory_in_use", "failure_bytes_short", "failure_depth", "failure_locked_bytes"};
+    return columns;
+}
+
+std::string SweepFile::toCsvRow(const Record &record)
+{
+    std::string row;
+    const std::vector<std::string> &columns = csvColumns();
+    for (std::size_t i = 0; i < columns.size(); ++i) {
+        const std::string &column = columns[i];
+        if (i > 0)
+            row += ',';
+        if (column.rfind("failure_", 0) == 0) {
+            const auto failure = record.find("failure");
+            if (failure != record.end())
+                row += csvField(failure->value(column.substr(8), nlohmann::ordered_json()));
+        } else {
+            row += csvField(record.value(column, nlohmann::ordered_json()));
+        }
+    }
+    return row;
+}
+
+bool SweepFile::open(const std::string &path, std::string &error)
+{
+    m_path = path;
+    m_format = formatFor(path).value_or(Format::JsonLines);
+    if (std::filesystem::exists(path) && !load(error))
+        return false;
+    m_out.open(path, std::ios::app);
+    if (!m_out) {
+        error = path + ": cannot open the file for writing";
+        return false;
+    }
+    if (m_format == Format::Csv && m_records.empty() && std::filesystem::file_size(path) == 0) {
+        std::string header;
+        for (const std::string &column : csvColumns())
+            header += (header.empty() ? "" : ",") + column;
+        m_out << header << '\n' << std::flush;
+    }
+    return true;
+}
+
+bool SweepFile::load(std::string &error)
+{
+    std::ifstream in(m_path);
+    std::string line;
+    std::vector<std::string> header;
+    for (int number = 1; std::getline(in, line); ++number) {
+        if (line.empty())
+            continue;
+        Record record;
+        if (m_format == Format::JsonLines) {
+            record = Record::parse(line, nullptr, false);
+            if (!record.is_object() || !record.contains("budget") || !record.contains("heuristic")) {
+                error = m_path + ":" + std::to_string(number) + ": expected a sweep record (a JSON object with "
+                        "\"heuristic\" and \"budget\"); not resuming into a file that is not a sweep's";
+                return false;
+            }
+        } else {
+            const std::vector<std::string> cells = splitCsv(line);
+            if (header.empty()) {
+                header = cells;
+                if (header != csvColumns()) {
+                    error = m_path + ":1: expected the CSV header of a sweep (trace,heuristic,runtime,...)";
+                    return false;
+                }
+                continue;
+            }
+            if (cells.size() != header.size()) {
+                error = m_path + ":" + std::to_string(number) + ": expected " + std::to_string(header.size())
+                        + " CSV fields, found " + std::to_string(cells.size());
+                return false;
+            }
+            Record failure;
+            for (std::size_t i = 0; i < cells.size(); ++i) {
+                if (header[i].rfind("failure_", 0) == 0) {
+                    if (!cells[i].empty())
+                        failure[header[i].substr(8)] = cellValue(cells[i]);
+                } else {
+                    record[header[i]] = cellValue(cells[i]);
+                }
+            }
+            if (!failure.empty())
+                record["failure"] = failure;
+        }
+        m_keys.insert(keyOf(record));
+        m_records.push_back(std::move(record));
+    }
+    return true;
+}
+
+bool SweepFile::write(std::ostream &out, const Record &record) const
+{
+    if (m_format == Format::Csv)
+        out << toCsvRow(record) << '\n';
+    else
+        out << record.dump() << '\n';
+    return static_cast<bool>(out);
+}
+
+bool SweepFile::append(const Record &record, std::string &error)
+{
+    m_keys.insert(keyOf(record));
+    m_records.push_back(record);
+    if (!write(m_out, record) || !m_out.flush()) {
+        error = m_path + ": cannot write (disk full?)";
+        return false;
+    }
+    return true;
+}
+
+bool SweepFile::finish(std::string &error)
+{
+    m_out.close();
+    std::stable_sort(m_records.begin(), m_records.end(),
+                     [](const Record &a, const Record &b) { return keyOf(a) < keyOf(b); });
+    const std::string temporary = m_path + ".tmp";
+    {
+        std::ofstream out(temporary, std::ios::trunc);
+        if (m_format == Format::Csv) {
+            std::string header;
+            for (const std::string &column : csvColumns())
+                header += (header.empty() ? "" : ",") + column;
+            out << header << '\n';
+        }
+        for (const Record &record : m_records)
+            write(out, record);
+        if (!out.flush()) {
+            error = temporary + ": cannot write";
+            return false;
+        }
+    }
+    std::error_code ec;
+    std::filesystem::rename(temporary, m_path, ec);
+    if (ec) {
+        error = m_path + ": cannot replace the file: " + ec.message();
+        return false;
+    }
+    return true;
+}
+
+} // namespace rematlens

@@ -1,0 +1,44 @@
+#include "sweep_plan.h"
+
+namespace rematlens {
+
+namespace {
+
+RunRequest baseRequest(const SweepSettings &settings, const Policy &policy, const Baseline &baseline)
+{
+    RunRequest request;
+    request.trace = settings.trace;
+    request.overheadLimit = settings.overheadLimit;
+    request.config.policy = policy;
+    request.config.runtime = settings.runtime;
+    request.config.seed = settings.seed;
+    request.config.rematLimit = rematLimitFor(baseline, settings.overheadLimit);
+    return request;
+}
+
+} // namespace
+
+std::vector<RunRequest> planSweep(const SweepSettings &settings, const Baseline &baseline,
+                                  const std::vector<GridPoint> &grid)
+{
+    std::vector<RunRequest> requests;
+    requests.reserve(settings.policies.size() * grid.size());
+    for (const Policy &policy : settings.policies)
+        for (const GridPoint &point : grid) {
+            RunRequest request = baseRequest(settings, policy, baseline);
+            request.ratio = point.ratio;
+            request.config.budget = budgetForRatio(baseline, point.ratio);
+            requests.push_back(std::move(request));
+        }
+    return requests;
+}
+
+RunRequest planBudget(const SweepSettings &settings, const Policy &policy, const Baseline &baseline, Bytes budget)
+{
+    RunRequest request = baseRequest(settings, policy, baseline);
+    request.config.budget = budget;
+    request.ratio = baseline.memory > 0 ? static_cast<double>(budget) / static_cast<double>(baseline.memory) : 0.0;
+    return request;
+}
+
+} // namespace rematlens

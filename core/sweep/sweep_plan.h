@@ -1,0 +1,27 @@
+#pragma once
+
+#include "../sim/baseline.h"
+#include "../sim/run_request.h"
+#include "decimal_grid.h"
+
+#include <vector>
+
+namespace rematlens {
+
+// What every run of a sweep shares.
+struct SweepSettings {
+    std::string trace;                // display name
+    std::vector<Policy> policies;
+    RuntimeKind runtime = RuntimeKind::Eager;
+    double overheadLimit = 2.0;
+    std::uint64_t seed = 0;
+};
+
+// One request per (policy, grid point), policy-major, in increasing budget order.
+std::vector<RunRequest> planSweep(const SweepSettings &settings, const Baseline &baseline,
+                                  const std::vector<GridPoint> &grid);
+
+// A request for one budget in bytes (as edge searches need), with the ratio it stands for.
+RunRequest planBudget(const SweepSettings &settings, const Policy &policy, const Baseline &baseline, Bytes budget);
+
+} // namespace rematlens

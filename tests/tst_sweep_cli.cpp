@@ -1,0 +1,207 @@
+// rematlens sweep and holes from the outside: results independent of the thread count, files
+// that survive interruption and resume, CSV, and the hole report.
+#include "shared_data.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <csignal>
+
+class SweepCliTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void sameResultsWhateverTheThreadCount();
+    void resumesAndSortsTheFile();
+    void csvRoundTrip();
+    void interruptedSweepResumes();
+    void holesReport();
+    void badUsage();
+
+private:
+    static int rematlens(const QStringList &arguments, QByteArray *out = nullptr, QByteArray *err = nullptr);
+    static QList<QJsonObject> records(const QString &path);
+    static QJsonObject withoutTiming(QJsonObject record);
+    QTemporaryDir m_dir;
+};
+
+int SweepCliTest::rematlens(const QStringList &arguments, QByteArray *out, QByteArray *err)
+{
+    QProcess process;
+    process.start(QStringLiteral(REMATLENS_BINARY), arguments);
+    process.waitForFinished(300000);
+    if (out)
+        *out = process.readAllStandardOutput();
+    if (err)
+        *err = process.readAllStandardError();
+    return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+}
+
+QList<QJsonObject> SweepCliTest::records(const QString &path)
+{
+    QFile file(path);
+    QList<QJsonObject> list;
+    if (!file.open(QIODevice::ReadOnly))
+        return list;
+    for (const QByteArray &line : file.readAll().split('\n'))
+        if (!line.trimmed().isEmpty())
+            list << QJsonDocument::fromJson(line).object();
+    return list;
+}
+
+QJsonObject SweepCliTest::withoutTiming(QJsonObject record)
+{
+    record.remove(QStringLiteral("seconds"));
+    return record;
+}
+
+void SweepCliTest::sameResultsWhateverTheThreadCount()
+{
+    QList<QList<QJsonObject>> runs;
+    for (const char *threads : {"1", "2", "3"}) {
+        const QString out = m_dir.filePath(QStringLiteral("threads%1.jsonl").arg(QLatin1String(threads)));
+        QCOMPARE(rematlens({QStringLiteral("sweep"), QStringLiteral(":demo"), QStringLiteral("--from"), QStringLiteral("0.2"),
+                            QStringLiteral("--to"), QStringLiteral("1.0"), QStringLiteral("--step"), QStringLiteral("0.01"),
+                            QStringLiteral("--policy"), QStringLiteral("DTR"), QStringLiteral("--policy"), QStringLiteral("LRU"),
+                            QStringLiteral("--threads"), QLatin1String(threads), QStringLiteral("--out"), out}),
+                 0);
+        runs << records(out);
+    }
+    QCOMPARE(runs[0].size(), 2 * 81);
+    for (const QList<QJsonObject> &other : {runs[1], runs[2]}) {
+        QCOMPARE(other.size(), runs[0].size());
+        for (int i = 0; i < other.size(); ++i)
+            QCOMPARE(withoutTiming(other[i]), withoutTiming(runs[0][i]));
+    }
+}
+
+void SweepCliTest::resumesAndSortsTheFile()
+{
+    const QString full = m_dir.filePath(QStringLiteral("full.jsonl"));
+    const QStringList sweep{QStringLiteral("sweep"), QStringLiteral(":demo"), QStringLiteral("--from"), QStringLiteral("0.2"),
+                            QStringLiteral("--to"), QStringLiteral("0.6"), QStringLiteral("--step"), QStringLiteral("0.005")};
+    QCOMPARE(rematlens(sweep + QStringList{QStringLiteral("--out"), full}), 0);
+    const QList<QJsonObject> expected = records(full);
+    QCOMPARE(expected.size(), 81);
+
+    // A file cut short, as a killed sweep leaves it: some records, in completion order.
+    const QString partial = m_dir.filePath(QStringLiteral("partial.jsonl"));
+    QFile file(partial);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    for (int i : {40, 3, 77, 12, 0})
+        file.write(QJsonDocument(expected[i]).toJson(QJsonDocument::Compact) + '\n');
+    file.close();
+    QByteArray err;
+    QCOMPARE(rematlens(sweep + QStringList{QStringLiteral("--out"), partial}, nullptr, &err), 0);
+    QVERIFY2(err.contains("76 runs") && err.contains("5 already in"), err.constData());
+    const QList<QJsonObject> resumed = records(partial);
+    QCOMPARE(resumed.size(), expected.size());
+    for (int i = 0; i < resumed.size(); ++i) // rewritten in grid order, the kept records untouched
+        QCOMPARE(withoutTiming(resumed[i]), withoutTiming(expected[i]));
+    QCOMPARE(resumed[40], expected[40]);
+}
+
+void SweepCliTest::csvRoundTrip()
+{
+    const QString csv = m_dir.filePath(QStringLiteral("sweep.csv"));
+    const QStringList sweep{QStringLiteral("sweep"), QStringLiteral(":demo"), QStringLiteral("--from"), QStringLiteral("0.2"),
+                            QStringLiteral("--to"), QStringLiteral("0.4"), QStringLiteral("--step"), QStringLiteral("0.01"),
+                            QStringLiteral("--out"), csv};
+    QCOMPARE(rematlens(sweep), 0);
+    QFile file(csv);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = file.readAll().trimmed().split('\n');
+    QCOMPARE(lines.size(), 1 + 21);
+    QVERIFY(lines[0].startsWith("trace,heuristic,runtime,ratio,budget"));
+    QVERIFY(lines[1].contains(",oom,")); // 0.2 runs out of memory on the demo: failure columns filled
+    file.close();
+    QByteArray err;
+    QCOMPARE(rematlens(sweep, nullptr, &err), 0); // everything already there
+    QVERIFY2(err.contains("0 runs") && err.contains("21 already in"), err.constData());
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll().trimmed().split('\n').size(), 22);
+}
+
+void SweepCliTest::interruptedSweepResumes()
+{
+    const QString shared = sharedDirectory();
+    if (shared.isEmpty())
+        QSKIP("../shared is absent: a public trace is needed for a sweep long enough to interrupt");
+    const QString trace = publicTracePath(shared, QStringLiteral("lstm-128-11000000000.0-2020-10-1-16-38-52-default.log"));
+    const QString out = m_dir.filePath(QStringLiteral("interrupted.jsonl"));
+    const QStringList sweep{QStringLiteral("sweep"), trace, QStringLiteral("--from"), QStringLiteral("0.3"), QStringLiteral("--to"),
+                            QStringLiteral("0.9"), QStringLiteral("--step"), QStringLiteral("0.01"), QStringLiteral("--threads"),
+                            QStringLiteral("2"), QStringLiteral("--out"), out};
+    QProcess process;
+    process.start(QStringLiteral(REMATLENS_BINARY), sweep);
+    QVERIFY(process.waitForStarted());
+    QTRY_VERIFY_WITH_TIMEOUT(records(out).size() >= 4, 60000);
+    ::kill(static_cast<pid_t>(process.processId()), SIGINT);
+    QVERIFY(process.waitForFinished(60000));
+    QCOMPARE(process.exitCode(), 130);
+    const QList<QJsonObject> kept = records(out);
+    QVERIFY(kept.size() >= 4 && kept.size() < 61);
+    for (const QJsonObject &record : kept) // complete lines only
+        QVERIFY(record.contains(QStringLiteral("result")));
+    QByteArray err;
+    QCOMPARE(rematlens(sweep, nullptr, &err), 0);
+    QVERIFY2(err.contains(QStringLiteral("%1 already in").arg(kept.size()).toLatin1()), err.constData());
+    QCOMPARE(records(out).size(), 61);
+}
+
+void SweepCliTest::holesReport()
+{
+    QByteArray out;
+    QCOMPARE(rematlens({QStringLiteral("holes"), QStringLiteral(":demo"), QStringLiteral("--from"), QStringLiteral("0.2"),
+                        QStringLiteral("--to"), QStringLiteral("1.0"), QStringLiteral("--step"), QStringLiteral("0.01"),
+                        QStringLiteral("--edges"), QStringLiteral("--repeats"), QStringLiteral("2"), QStringLiteral("--samples"),
+                        QStringLiteral("3"), QStringLiteral("--json")},
+                       &out),
+             0);
+    const QJsonObject report = QJsonDocument::fromJson(out).object();
+    QCOMPARE(report.value(QStringLiteral("budgets")).toInt(), 81);
+    const QJsonObject first = report.value(QStringLiteral("first_success")).toObject();
+    QCOMPARE(first.value(QStringLiteral("result")).toString(), QStringLiteral("pass"));
+    const QJsonArray edges = report.value(QStringLiteral("edges")).toArray();
+    QVERIFY(!edges.isEmpty()); // at least the first success has a failing budget below it
+    for (const QJsonValue &edge : edges) {
+        const QJsonObject e = edge.toObject();
+        QVERIFY(e.value(QStringLiteral("resolved")).toBool());
+        QCOMPARE(e.value(QStringLiteral("above_budget")).toInteger() - e.value(QStringLiteral("below_budget")).toInteger(), 1);
+        QVERIFY((e.value(QStringLiteral("below_result")).toString() == QStringLiteral("pass"))
+                != (e.value(QStringLiteral("above_result")).toString() == QStringLiteral("pass")));
+    }
+    QVERIFY(report.value(QStringLiteral("repeats")).toObject().value(QStringLiteral("disagreements")).toArray().isEmpty());
+    for (const QJsonValue &hole : report.value(QStringLiteral("holes")).toArray()) {
+        const QJsonObject h = hole.toObject();
+        QVERIFY(h.value(QStringLiteral("last_pass_below")).toDouble() < h.value(QStringLiteral("first_fail")).toDouble());
+        QVERIFY(h.value(QStringLiteral("last_fail")).toDouble() < h.value(QStringLiteral("first_pass_above")).toDouble());
+        QVERIFY(!h.value(QStringLiteral("results")).toArray().isEmpty());
+    }
+}
+
+void SweepCliTest::badUsage()
+{
+    QCOMPARE(rematlens({QStringLiteral("sweep"), QStringLiteral(":demo"), QStringLiteral("--step"), QStringLiteral("0")}), 2);
+    QCOMPARE(rematlens({QStringLiteral("sweep"), QStringLiteral(":demo"), QStringLiteral("--out"), QStringLiteral("x.txt")}), 2);
+    QCOMPARE(rematlens({QStringLiteral("holes"), QStringLiteral(":demo"), QStringLiteral("--policy"), QStringLiteral("DTR"),
+                        QStringLiteral("--policy"), QStringLiteral("LRU")}),
+             2);
+    const QString notSweep = m_dir.filePath(QStringLiteral("other.jsonl"));
+    QFile file(notSweep);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("{\"hello\": 1}\n");
+    file.close();
+    QByteArray err;
+    QCOMPARE(rematlens({QStringLiteral("sweep"), QStringLiteral(":demo"), QStringLiteral("--out"), notSweep}, nullptr, &err), 1);
+    QVERIFY2(err.contains("other.jsonl:1:"), err.constData());
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), QByteArray("{\"hello\": 1}\n")); // nothing lost
+}
+
+QTEST_GUILESS_MAIN(SweepCliTest)
+#include "tst_sweep_cli.moc"
