@@ -1,9 +1,12 @@
-// rematlens: the command line (info, run, ...) and, with no command, the GUI.
+// rematlens: the command line (info, run, sweep, holes, ...) and, with no command, the GUI.
 #include "cli/command_line.h"
 #include "cli/trace_source.h"
 #include "gui/main_window.h"
+#include "gui/screenshot_job.h"
 
 #include <QApplication>
+
+#include <iostream>
 
 int main(int argc, char **argv)
 {
@@ -11,14 +14,29 @@ int main(int argc, char **argv)
     if (!outcome.openGui)
         return outcome.exitStatus;
 
+    const rematlens::GuiOptions &options = outcome.gui;
+    QSize screenshotSize;
+    if (!options.screenshot.empty()) {
+        if (const QString problem = rematlens::ScreenshotJob::validate(options, screenshotSize); !problem.isEmpty()) {
+            std::cerr << "rematlens: error: " << problem.toStdString() << std::endl;
+            return 2;
+        }
+    }
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("RematLens"));
     QApplication::setApplicationName(QStringLiteral("RematLens"));
     QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
     qRegisterMetaType<rematlens::LoadedTraceResult>();
     rematlens::MainWindow window;
+    rematlens::ScreenshotJob *job = nullptr;
+    if (!options.screenshot.empty()) {
+        job = new rematlens::ScreenshotJob(window, options);
+        job->start(screenshotSize);
+    } else if (!options.sweep.empty() || !options.select.empty()) {
+        std::cerr << "rematlens: --sweep and --select go with --screenshot" << std::endl;
+    }
     window.show();
-    window.openTrace(outcome.guiTrace.empty() ? QString::fromLatin1(rematlens::kDemoTraceName)
-                                              : QString::fromStdString(outcome.guiTrace));
+    window.openTrace(options.trace.empty() ? QString::fromLatin1(rematlens::kDemoTraceName)
+                                           : QString::fromStdString(options.trace));
     return QApplication::exec();
 }

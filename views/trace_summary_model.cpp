@@ -1,5 +1,7 @@
 #include "trace_summary_model.h"
 
+#include "number_format.h"
+
 #include <QLocale>
 
 namespace rematlens {
@@ -8,14 +10,14 @@ TraceSummaryModel::TraceSummaryModel(QObject *parent) : QAbstractTableModel(pare
 
 QString TraceSummaryModel::formatBytes(qint64 bytes)
 {
-    const QLocale c = QLocale::c();
+    const QLocale c = numberLocale();
     QString grouped = c.toString(bytes);
     return QStringLiteral("%1 (%2 B)").arg(c.formattedDataSize(bytes, 2, QLocale::DataSizeSIFormat), grouped);
 }
 
 void TraceSummaryModel::setSummary(const TraceSummary &summary)
 {
-    const QLocale c = QLocale::c();
+    const QLocale c = numberLocale();
     const Baseline &b = summary.baseline;
     const ProgramStats &s = summary.stats;
     beginResetModel();

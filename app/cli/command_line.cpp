@@ -83,11 +83,16 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
                  "rematlens"};
     app.set_version_flag("--version", "rematlens 0.1.0");
     app.require_subcommand(0, 1);
-    std::string guiTrace;
-    app.add_option("trace", guiTrace, "Trace to open in the GUI");
+    GuiOptions guiOptions;
+    app.add_option("trace", guiOptions.trace, "Trace to open in the GUI");
     CLI::App *gui = app.add_subcommand("gui", "Open the GUI");
     std::string guiSubTrace;
     gui->add_option("trace", guiSubTrace, "Trace to open (default: the embedded demo)");
+    gui->add_option("--sweep", guiOptions.sweep, "Sweep FROM:TO:STEP once the trace is read");
+    gui->add_option("--policy", guiOptions.policies, "Policies of that sweep (default: the last ones used)");
+    gui->add_option("--select", guiOptions.select, "Select the budget nearest this ratio after the sweep");
+    gui->add_option("--screenshot", guiOptions.screenshot, "Render the whole window to this PNG and exit");
+    gui->add_option("--size", guiOptions.size, "Window size for --screenshot, WIDTHxHEIGHT")->capture_default_str();
     InfoOptions info;
     RunOptions run;
     SweepOptions sweep;
@@ -120,7 +125,9 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
         return {false, {}, runHolesCommand(holes)};
     if (*policies)
         return {false, {}, runPoliciesCommand()};
-    return {true, *gui ? guiSubTrace : guiTrace, ExitOk};
+    if (*gui)
+        guiOptions.trace = guiSubTrace;
+    return {true, guiOptions, ExitOk};
 }
 
 } // namespace rematlens

@@ -1,13 +1,24 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace rematlens {
+
+// What `rematlens gui` was asked to do.
+struct GuiOptions {
+    std::string trace;             // empty: the embedded demo
+    std::string sweep;             // "A:B:S": sweep this range once the trace is read
+    std::vector<std::string> policies;
+    std::string select;            // a ratio to select once the sweep is done
+    std::string screenshot;        // render the window to this PNG and exit
+    std::string size = "1400x850"; // window size for the screenshot
+};
 
 // What the command line asked for: a finished command (with its exit status) or the GUI.
 struct CommandLineOutcome {
     bool openGui = false;
-    std::string guiTrace; // empty: the embedded demo
+    GuiOptions gui;
     int exitStatus = 0;
 };
 

@@ -1,46 +1,133 @@
 #include "main_window.h"
 
+#include "app/cli/commands.h"
 #include "app/cli/trace_source.h"
+#include "views/feasibility_strip.h"
+#include "views/hole_list_model.h"
+#include "views/run_details_model.h"
+#include "views/sweep_panel.h"
+#include "views/sweep_result_model.h"
 #include "views/trace_summary_model.h"
 
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QHeaderView>
+#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QSettings>
+#include <QProgressBar>
 #include <QStatusBar>
 #include <QTableView>
+#include <QToolButton>
+
+#include <iostream>
 
 namespace rematlens {
 
 namespace {
-const char *const kGeometryKey = "window/geometry";
-const char *const kLastDirectoryKey = "files/lastDirectory";
+
+QTableView *makeTable(QAbstractItemModel *model, QWidget *parent)
+{
+    auto *view = new QTableView(parent);
+    view->setModel(model);
+    view->horizontalHeader()->setStretchLastSection(true);
+    view->verticalHeader()->hide();
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    view->setAlternatingRowColors(true);
+    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
+    return view;
+}
+
+QDockWidget *makeDock(const QString &title, const QString &name, QWidget *content, QWidget *parent)
+{
+    auto *dock = new QDockWidget(title, parent);
+    dock->setObjectName(name); // for saveState
+    dock->setWidget(content);
+    return dock;
+}
+
+// The step ten times finer, as an exact decimal: "0.01" -> "0.001", "1" -> "0.1".
+QString finerStep(const QString &step)
+{
+    const int point = step.indexOf(QLatin1Char('.'));
+    if (point < 0)
+        return QStringLiteral("0.") + QString(step.size() - 1, QLatin1Char('0')) + step;
+    return step.left(point + 1) + QLatin1Char('0') + step.mid(point + 1);
+}
+
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent)
-    : QMainWindow(parent), m_summaryModel(new TraceSummaryModel(this)), m_summaryView(new QTableView(this))
+    : QMainWindow(parent)
+    , m_summaryModel(new TraceSummaryModel(this))
+    , m_sweepModel(new SweepResultModel(this))
+    , m_holeModel(new HoleListModel(this))
+    , m_detailsModel(new RunDetailsModel(this))
+    , m_strip(new FeasibilityStrip(this))
+    , m_panel(new SweepPanel(this))
+    , m_holeView(nullptr)
+    , m_progress(new QProgressBar(this))
+    , m_cancelButton(new QToolButton(this))
+    , m_statusLabel(new QLabel(this))
 {
     setWindowTitle(tr("RematLens"));
     setAcceptDrops(true);
-    m_summaryView->setModel(m_summaryModel);
-    m_summaryView->horizontalHeader()->setStretchLastSection(true);
-    m_summaryView->verticalHeader()->hide();
-    m_summaryView->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_summaryView->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_summaryView->setAlternatingRowColors(true);
-    setCentralWidget(m_summaryView);
+    setDockNestingEnabled(true);
+    m_strip->setModels(m_sweepModel, m_holeModel);
+    setCentralWidget(m_strip);
+    createDocks();
     createMenus();
+    createStatusBar();
+    m_panel->setParameters(m_settings.sweepParameters());
+
     connect(&m_loader, &TraceLoader::loaded, this, &MainWindow::showLoaded);
     connect(&m_loader, &TraceLoader::failed, this, &MainWindow::showFailure);
+    connect(&m_controller, &SweepController::resultsArrived, this, &MainWindow::showResults);
+    connect(&m_controller, &SweepController::progress, this, &MainWindow::showProgress);
+    connect(&m_controller, &SweepController::finished, this, &MainWindow::showFinished);
+    connect(m_panel, &SweepPanel::sweepRequested, this, &MainWindow::startSweep);
+    connect(m_panel, &SweepPanel::cancelRequested, &m_controller, &SweepController::cancel);
+    connect(m_strip, &FeasibilityStrip::selectionChanged, this, &MainWindow::showSelection);
+    connect(m_strip, &FeasibilityStrip::refineRequested, this, &MainWindow::refine);
+    connect(m_holeView, &QTableView::activated, this, &MainWindow::jumpToHole);
+    connect(m_holeView, &QTableView::clicked, this, &MainWindow::jumpToHole);
 
-    const QByteArray geometry = QSettings().value(QLatin1String(kGeometryKey)).toByteArray();
-    if (geometry.isEmpty() || !restoreGeometry(geometry))
-        resize(760, 420);
+    if (!restoreGeometry(m_settings.windowGeometry()))
+        resize(1400, 850);
+    restoreState(m_settings.windowState());
+}
+
+void MainWindow::createDocks()
+{
+    auto *summaryView = makeTable(m_summaryModel, this);
+    summaryView->setObjectName(QStringLiteral("summaryView"));
+    summaryView->horizontalHeader()->hide();
+    QDockWidget *trace = makeDock(tr("Trace"), QStringLiteral("traceDock"), summaryView, this);
+    QDockWidget *sweep = makeDock(tr("Sweep"), QStringLiteral("sweepDock"), m_panel, this);
+    m_holeView = makeTable(m_holeModel, this);
+    m_holeView->setToolTip(tr("Failing budgets with a pass below and above; click one to select it in the strip"));
+    QDockWidget *holes = makeDock(tr("Holes"), QStringLiteral("holesDock"), m_holeView, this);
+    QTableView *details = makeTable(m_detailsModel, this);
+    QDockWidget *run = makeDock(tr("Selected run"), QStringLiteral("runDock"), details, this);
+    QTableView *runs = makeTable(m_sweepModel, this);
+    QDockWidget *runsDock = makeDock(tr("All runs"), QStringLiteral("runsDock"), runs, this);
+    addDockWidget(Qt::LeftDockWidgetArea, trace);
+    addDockWidget(Qt::LeftDockWidgetArea, sweep);
+    addDockWidget(Qt::RightDockWidgetArea, holes);
+    addDockWidget(Qt::RightDockWidgetArea, run);
+    tabifyDockWidget(run, runsDock);
+    run->raise();
+    resizeDocks({trace, sweep}, {230, 420}, Qt::Vertical);
+    resizeDocks({trace, holes}, {330, 380}, Qt::Horizontal);
+    m_viewMenu = new QMenu(tr("&View"), this);
+    for (QDockWidget *dock : {trace, sweep, holes, run, runsDock})
+        m_viewMenu->addAction(dock->toggleViewAction());
 }
 
 void MainWindow::createMenus()
@@ -49,29 +136,69 @@ void MainWindow::createMenus()
     QAction *open = file->addAction(tr("&Open Trace…"), this, &MainWindow::chooseTrace);
     open->setShortcut(QKeySequence::Open);
     open->setStatusTip(tr("Open a simrd JSON-lines trace"));
-    QAction *demo = file->addAction(tr("Open &Demo Trace"), this, [this] { openTrace(QLatin1String(kDemoTraceName)); });
-    demo->setStatusTip(tr("Open the small trace embedded in RematLens"));
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    refreshRecentMenu();
+    file->addAction(tr("Open &Demo Trace"), this, [this] { openTrace(QLatin1String(kDemoTraceName)); })
+        ->setStatusTip(tr("Open the small trace embedded in RematLens"));
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
+    QMenu *sweep = menuBar()->addMenu(tr("&Sweep"));
+    QAction *run = sweep->addAction(tr("&Sweep Budgets"), this, &MainWindow::startSweep);
+    run->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    QAction *cancel = sweep->addAction(tr("&Cancel Sweep"), &m_controller, &SweepController::cancel);
+    cancel->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
+    sweep->addAction(tr("&Refine Marked Range (R in the strip)"), this, [this] {
+        if (const auto range = m_strip->range())
+            refine(range->first, range->second);
+        else
+            statusBar()->showMessage(tr("Drag across budgets in the strip to mark a range first"), 4000);
+    });
+    QAction *focus = sweep->addAction(tr("Focus the &Strip"), this, [this] { m_strip->setFocus(); });
+    focus->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
+
+    menuBar()->addMenu(m_viewMenu);
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About RematLens"), this, [this] {
         QMessageBox::about(this, tr("About RematLens"),
                            tr("<b>RematLens</b> replays Dynamic Tensor Rematerialization traces exactly as simrd "
-                              "does, sweeps memory budgets and explains failures."));
+                              "does, sweeps memory budgets and explains failures.<p>In the strip: click or use the "
+                              "arrow keys to select a run (Shift moves faster, Up/Down change policy), drag to mark "
+                              "a range and press R to sweep it at a finer step."));
     });
+}
+
+void MainWindow::createStatusBar()
+{
+    m_progress->setMaximumWidth(240);
+    m_progress->setTextVisible(true);
+    m_progress->hide();
+    m_cancelButton->setText(tr("Cancel"));
+    m_cancelButton->setToolTip(tr("Stop the sweep (Ctrl+.)"));
+    m_cancelButton->hide();
+    connect(m_cancelButton, &QToolButton::clicked, &m_controller, &SweepController::cancel);
+    statusBar()->addPermanentWidget(m_statusLabel);
+    statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_cancelButton);
+}
+
+void MainWindow::refreshRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = m_settings.recentTraces();
+    for (const QString &path : recent)
+        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { openTrace(path); })->setToolTip(path);
+    m_recentMenu->setEnabled(!recent.isEmpty());
 }
 
 void MainWindow::chooseTrace()
 {
-    QSettings settings;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Trace"),
-                                                      settings.value(QLatin1String(kLastDirectoryKey)).toString(),
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Trace"), m_settings.lastDirectory(),
                                                       tr("simrd traces (*.log *.jsonl *.json);;All files (*)"));
     if (path.isEmpty())
         return;
-    settings.setValue(QLatin1String(kLastDirectoryKey), QFileInfo(path).absolutePath());
+    m_settings.setLastDirectory(QFileInfo(path).absolutePath());
     openTrace(path);
 }
 
@@ -84,23 +211,154 @@ void MainWindow::openTrace(const QString &pathOrDemo)
 
 void MainWindow::showLoaded(const LoadedTraceResult &result)
 {
+    m_controller.cancel();
     m_program = result.program;
+    m_baseline = result.summary.baseline;
+    m_traceName = result.summary.name;
     m_summaryModel->setSummary(result.summary);
-    m_summaryView->resizeColumnToContents(0);
+    if (auto *view = findChild<QTableView *>(QStringLiteral("summaryView")))
+        view->resizeColumnToContents(0);
+    m_sweepModel->clear();
+    m_holeModel->rebuild(*m_sweepModel);
+    m_detailsModel->clear();
     setWindowTitle(tr("%1 — RematLens").arg(result.summary.name));
-    statusBar()->showMessage(tr("Read %1 in %2 ms").arg(result.summary.name).arg(result.milliseconds, 0, 'f', 1));
+    statusBar()->showMessage(tr("Read %1 in %2 ms").arg(result.summary.name).arg(result.milliseconds, 0, 'f', 1), 5000);
+    if (m_pendingPath != QLatin1String(kDemoTraceName)) {
+        m_settings.addRecentTrace(QFileInfo(m_pendingPath).absoluteFilePath());
+        refreshRecentMenu();
+    }
+    emit traceLoaded();
+    startSweep();
 }
 
 void MainWindow::showFailure(const QString &message)
 {
-    // The trace shown before stays: a bad file loses nothing.
-    statusBar()->showMessage(tr("Could not open %1").arg(m_pendingPath));
-    QMessageBox::warning(this, tr("Cannot open trace"), message);
+    // The trace and results shown before stay: a bad file loses nothing.
+    statusBar()->showMessage(tr("Could not open %1").arg(m_pendingPath), 8000);
+    reportProblem(tr("Cannot open trace"), message);
+    emit traceFailed(message);
+}
+
+void MainWindow::reportProblem(const QString &title, const QString &message)
+{
+    if (isVisible() && QGuiApplication::platformName() != QLatin1String("offscreen"))
+        QMessageBox::warning(this, title, message);
+    else
+        std::cerr << "rematlens: error: " << message.toStdString() << std::endl;
+}
+
+void MainWindow::setSweepParameters(const SweepParameters &parameters)
+{
+    m_panel->setParameters(parameters);
+}
+
+bool MainWindow::startSweep()
+{
+    if (!m_program) {
+        statusBar()->showMessage(tr("Open a trace first"), 4000);
+        return false;
+    }
+    const SweepParameters p = m_panel->parameters();
+    if (p.policies.isEmpty()) {
+        reportProblem(tr("Cannot sweep"), tr("Check at least one policy."));
+        return false;
+    }
+    GridOptions options;
+    for (const QString &policy : p.policies)
+        options.policies.push_back(policy.toStdString());
+    options.runtime = p.runtime.toStdString();
+    options.from = p.from.toStdString();
+    options.to = p.to.toStdString();
+    options.step = p.step.toStdString();
+    options.overheadLimit = p.overheadLimit.toStdString();
+    SweepSettings settings;
+    std::vector<GridPoint> grid;
+    if (const std::string problem = prepareGrid(options, settings, grid); !problem.empty()) {
+        reportProblem(tr("Cannot sweep"), QString::fromStdString(problem));
+        return false;
+    }
+    settings.trace = m_traceName.toStdString();
+    std::vector<RunRequest> requests = planSweep(settings, m_baseline, grid);
+    m_sweepModel->reset(m_baseline, grid, requests, settings.policies.size(), settings.overheadLimit);
+    m_holeModel->rebuild(*m_sweepModel);
+    m_detailsModel->clear();
+    m_settings.setSweepParameters(p);
+    m_lastStep = p.step;
+    m_controller.start(m_program, std::move(requests), p.threads);
+    m_panel->setRunning(true);
+    m_cancelButton->show();
+    m_progress->show();
+    return true;
+}
+
+void MainWindow::showResults(int job, const std::vector<IndexedResult> &results)
+{
+    if (job != m_controller.currentJob())
+        return;
+    m_sweepModel->addResults(results);
+    m_holeModel->rebuild(*m_sweepModel);
+    m_holeView->resizeColumnsToContents();
+    if (const auto selected = m_strip->selection())
+        showSelection(selected->policy, selected->column);
+}
+
+void MainWindow::showProgress(int job, std::size_t done, std::size_t total)
+{
+    if (job != m_controller.currentJob())
+        return;
+    m_progress->setRange(0, static_cast<int>(total));
+    m_progress->setValue(static_cast<int>(done));
+    m_progress->setFormat(tr("%v of %m runs"));
+}
+
+void MainWindow::showFinished(int job, bool cancelled, double seconds)
+{
+    if (job != m_controller.currentJob())
+        return;
+    m_panel->setRunning(false);
+    m_cancelButton->hide();
+    m_progress->hide();
+    const std::size_t holes = static_cast<std::size_t>(m_holeModel->rowCount());
+    m_statusLabel->setText(cancelled ? tr("Sweep cancelled: %1 of %2 runs kept").arg(m_sweepModel->finishedCount()).arg(m_sweepModel->rowCount())
+                                     : tr("%1 runs in %2 s, %3 hole(s)").arg(m_sweepModel->rowCount()).arg(seconds, 0, 'f', 2).arg(holes));
+    emit sweepFinished(cancelled);
+}
+
+void MainWindow::showSelection(std::size_t policy, std::size_t column)
+{
+    if (policy >= m_sweepModel->policyCount() || column >= m_sweepModel->gridSize())
+        return;
+    m_detailsModel->setRun(m_sweepModel->request(policy, column), m_sweepModel->result(policy, column), m_baseline);
+}
+
+void MainWindow::refine(std::size_t firstColumn, std::size_t lastColumn)
+{
+    const auto &grid = m_sweepModel->grid();
+    if (lastColumn >= grid.size() || firstColumn > lastColumn)
+        return;
+    SweepParameters p = m_panel->parameters();
+    p.from = QString::fromStdString(grid[firstColumn].text);
+    p.to = QString::fromStdString(grid[lastColumn].text);
+    p.step = finerStep(m_lastStep.isEmpty() ? p.step : m_lastStep);
+    m_panel->setParameters(p);
+    startSweep();
+}
+
+void MainWindow::jumpToHole(const QModelIndex &index)
+{
+    if (!index.isValid())
+        return;
+    const HoleListModel::Entry &entry = m_holeModel->entry(index.row());
+    m_strip->setSelection(FeasibilityStrip::Cell{entry.policy, entry.hole.firstFail});
+    m_strip->setFocus();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    QSettings().setValue(QLatin1String(kGeometryKey), saveGeometry());
+    m_controller.cancel();
+    m_settings.setWindowGeometry(saveGeometry());
+    m_settings.setWindowState(saveState());
+    m_settings.setSweepParameters(m_panel->parameters());
     event->accept();
 }
 

@@ -1,17 +1,32 @@
 #pragma once
 
+#include "app_settings.h"
+#include "sweep_controller.h"
 #include "trace_loader.h"
+
+#include "core/sweep/sweep_plan.h"
 
 #include <QMainWindow>
 
+#include <functional>
+
 class QLabel;
+class QMenu;
+class QProgressBar;
 class QTableView;
+class QToolButton;
 
 namespace rematlens {
 
+class FeasibilityStrip;
+class HoleListModel;
+class RunDetailsModel;
+class SweepPanel;
+class SweepResultModel;
 class TraceSummaryModel;
 
-// The RematLens window: open a trace (menu, drag and drop, command line) and see its summary.
+// The RematLens window: a trace (menu, recent files, drag and drop, command line), its summary,
+// the sweep controls, the feasibility strip, the holes and the selected run.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 
@@ -19,6 +34,17 @@ public:
     explicit MainWindow(QWidget *parent = nullptr);
 
     void openTrace(const QString &pathOrDemo);
+    // Sweeps with the panel's parameters; an error dialog (or message) when they are invalid.
+    bool startSweep();
+    void setSweepParameters(const SweepParameters &parameters);
+    FeasibilityStrip *strip() const { return m_strip; }
+    const SweepResultModel *sweepModel() const { return m_sweepModel; }
+    bool sweepRunning() const { return m_controller.running(); }
+
+signals:
+    void traceLoaded();
+    void traceFailed(const QString &message);
+    void sweepFinished(bool cancelled);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -27,15 +53,41 @@ protected:
 
 private:
     void createMenus();
+    void createDocks();
+    void createStatusBar();
     void chooseTrace();
+    void refreshRecentMenu();
     void showLoaded(const LoadedTraceResult &result);
     void showFailure(const QString &message);
+    void showResults(int job, const std::vector<IndexedResult> &results);
+    void showProgress(int job, std::size_t done, std::size_t total);
+    void showFinished(int job, bool cancelled, double seconds);
+    void showSelection(std::size_t policy, std::size_t column);
+    void refine(std::size_t firstColumn, std::size_t lastColumn);
+    void jumpToHole(const QModelIndex &index);
+    void reportProblem(const QString &title, const QString &message);
 
+    AppSettings m_settings;
     TraceLoader m_loader;
+    SweepController m_controller;
     TraceSummaryModel *m_summaryModel;
-    QTableView *m_summaryView;
+    SweepResultModel *m_sweepModel;
+    HoleListModel *m_holeModel;
+    RunDetailsModel *m_detailsModel;
+    FeasibilityStrip *m_strip;
+    SweepPanel *m_panel;
+    QTableView *m_holeView;
+    QMenu *m_recentMenu = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    QProgressBar *m_progress;
+    QToolButton *m_cancelButton;
+    QLabel *m_statusLabel;
+
     std::shared_ptr<const Program> m_program;
+    Baseline m_baseline;
+    QString m_traceName;
     QString m_pendingPath;
+    QString m_lastStep;
 };
 
 } // namespace rematlens

@@ -1,0 +1,35 @@
+#pragma once
+
+#include "views/sweep_parameters.h"
+
+#include <QByteArray>
+#include <QSettings>
+#include <QStringList>
+
+namespace rematlens {
+
+// Every setting the GUI remembers, behind typed accessors: the one place that knows the keys.
+class AppSettings {
+public:
+    AppSettings() = default;
+
+    QByteArray windowGeometry() const;
+    void setWindowGeometry(const QByteArray &geometry);
+    QByteArray windowState() const;
+    void setWindowState(const QByteArray &state);
+
+    QStringList recentTraces() const;
+    void addRecentTrace(const QString &path); // most recent first, at most kMaxRecent
+    QString lastDirectory() const;
+    void setLastDirectory(const QString &directory);
+
+    SweepParameters sweepParameters() const;
+    void setSweepParameters(const SweepParameters &parameters);
+
+    static constexpr int kMaxRecent = 8;
+
+private:
+    mutable QSettings m_settings;
+};
+
+} // namespace rematlens

@@ -1,0 +1,79 @@
+#include "screenshot_job.h"
+
+#include "main_window.h"
+
+#include "core/sweep/decimal_grid.h"
+#include "views/feasibility_strip.h"
+
+#include <QApplication>
+#include <QPixmap>
+#include <QTimer>
+
+#include <iostream>
+
+namespace rematlens {
+
+ScreenshotJob::ScreenshotJob(MainWindow &window, GuiOptions options)
+    : QObject(&window), m_window(window), m_options(std::move(options))
+{
+}
+
+QString ScreenshotJob::validate(const GuiOptions &options, QSize &size)
+{
+    const QStringList parts = QString::fromStdString(options.size).split(QLatin1Char('x'));
+    bool okWidth = false;
+    bool okHeight = false;
+    if (parts.size() == 2)
+        size = QSize(parts[0].toInt(&okWidth), parts[1].toInt(&okHeight));
+    if (!okWidth || !okHeight || size.width() < 300 || size.height() < 200 || size.width() > 10000 || size.height() > 10000)
+        return QStringLiteral("--size expects WIDTHxHEIGHT in pixels, such as 1400x850");
+    if (!options.sweep.empty() && QString::fromStdString(options.sweep).split(QLatin1Char(':')).size() != 3)
+        return QStringLiteral("--sweep expects FROM:TO:STEP, such as 0.40:0.45:0.001");
+    if (!options.select.empty() && !DecimalGrid::parseRatio(options.select))
+        return QStringLiteral("--select expects a ratio, such as 0.419");
+    return {};
+}
+
+void ScreenshotJob::start(const QSize &size)
+{
+    if (!m_options.sweep.empty()) {
+        const QStringList parts = QString::fromStdString(m_options.sweep).split(QLatin1Char(':'));
+        SweepParameters p;
+        p.from = parts[0];
+        p.to = parts[1];
+        p.step = parts[2];
+        if (!m_options.policies.empty()) {
+            p.policies.clear();
+            for (const std::string &policy : m_options.policies)
+                p.policies << QString::fromStdString(policy);
+        }
+        m_window.setSweepParameters(p);
+    }
+    connect(&m_window, &MainWindow::sweepFinished, this, &ScreenshotJob::capture);
+    connect(&m_window, &MainWindow::traceFailed, this, &ScreenshotJob::fail);
+    m_window.resize(size);
+}
+
+void ScreenshotJob::capture()
+{
+    if (!m_options.select.empty())
+        m_window.strip()->selectRatio(*DecimalGrid::parseRatio(m_options.select));
+    m_window.strip()->setFocus();
+    // Let the pending redraws happen before grabbing.
+    QTimer::singleShot(150, this, [this] {
+        const QPixmap picture = m_window.grab();
+        if (!picture.save(QString::fromStdString(m_options.screenshot), "PNG")) {
+            fail(QStringLiteral("cannot write the screenshot to %1").arg(QString::fromStdString(m_options.screenshot)));
+            return;
+        }
+        QApplication::exit(0);
+    });
+}
+
+void ScreenshotJob::fail(const QString &message)
+{
+    std::cerr << "rematlens: error: " << message.toStdString() << std::endl;
+    QApplication::exit(1);
+}
+
+} // namespace rematlens

@@ -1,0 +1,147 @@
+// The main window offscreen: the demo trace loads and sweeps; clicks and arrow keys on the
+// strip select runs; a sweep can be cancelled and restarted; a bad trace changes nothing;
+// the --screenshot option writes a PNG of the whole window.
+#include "app/gui/main_window.h"
+#include "views/feasibility_strip.h"
+#include "views/strip_geometry.h"
+#include "views/sweep_result_model.h"
+
+#include <QImage>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace rematlens;
+
+class MainWindowTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void demoLoadsAndSweeps();
+    void clicksAndKeysSelect();
+    void cancelAndRestart();
+    void badTraceKeepsWhatWasThere();
+    void screenshotWritesPng();
+
+private:
+    std::unique_ptr<MainWindow> m_window;
+    QTemporaryDir m_dir;
+};
+
+void MainWindowTest::initTestCase()
+{
+    qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8()); // no settings from the user
+    QCoreApplication::setOrganizationName(QStringLiteral("RematLensTest"));
+    qRegisterMetaType<LoadedTraceResult>();
+    m_window = std::make_unique<MainWindow>();
+    SweepParameters p;
+    p.from = QStringLiteral("0.2");
+    p.to = QStringLiteral("1.0");
+    p.step = QStringLiteral("0.01");
+    p.policies = {QStringLiteral("DTR"), QStringLiteral("LRU")};
+    m_window->setSweepParameters(p);
+    m_window->resize(1200, 800);
+    m_window->show();
+}
+
+void MainWindowTest::demoLoadsAndSweeps()
+{
+    QSignalSpy loaded(m_window.get(), &MainWindow::traceLoaded);
+    QSignalSpy finished(m_window.get(), &MainWindow::sweepFinished);
+    m_window->openTrace(QStringLiteral(":demo"));
+    QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+    QCOMPARE(finished.first().first().toBool(), false);
+    QCOMPARE(m_window->sweepModel()->rowCount(), 2 * 81);
+    QCOMPARE(m_window->sweepModel()->finishedCount(), std::size_t{2 * 81});
+    QVERIFY(m_window->windowTitle().contains(QStringLiteral("RematLens")));
+}
+
+void MainWindowTest::clicksAndKeysSelect()
+{
+    FeasibilityStrip *strip = m_window->strip();
+    QSignalSpy selected(strip, &FeasibilityStrip::selectionChanged);
+    StripGeometry g;
+    g.bounds = strip->rect();
+    g.columns = static_cast<int>(m_window->sweepModel()->gridSize());
+    g.rows = static_cast<int>(m_window->sweepModel()->policyCount());
+    g.bottomAxisHeight = 66;
+    const QPoint target = g.cell(1, 10).center().toPoint();
+    QTest::mouseClick(strip, Qt::LeftButton, Qt::NoModifier, target);
+    QCOMPARE(selected.count(), 1);
+    QCOMPARE(strip->selection()->policy, std::size_t{1});
+    QCOMPARE(strip->selection()->column, std::size_t{10});
+    strip->setFocus();
+    QTest::keyClick(strip, Qt::Key_Right);
+    QCOMPARE(strip->selection()->column, std::size_t{11});
+    QTest::keyClick(strip, Qt::Key_Up);
+    QCOMPARE(strip->selection()->policy, std::size_t{0});
+    QTest::keyClick(strip, Qt::Key_End);
+    QCOMPARE(strip->selection()->column, m_window->sweepModel()->gridSize() - 1);
+    QTest::keyClick(strip, Qt::Key_Left);
+    QCOMPARE(strip->selection()->column, m_window->sweepModel()->gridSize() - 2);
+    QCOMPARE(selected.count(), 5);
+}
+
+void MainWindowTest::cancelAndRestart()
+{
+    SweepParameters p;
+    p.from = QStringLiteral("0.2");
+    p.to = QStringLiteral("1.0");
+    p.step = QStringLiteral("0.0001"); // 8001 budgets per policy: long enough to cancel
+    p.policies = {QStringLiteral("DTR"), QStringLiteral("DTREqClass")};
+    m_window->setSweepParameters(p);
+    QSignalSpy finished(m_window.get(), &MainWindow::sweepFinished);
+    QVERIFY(m_window->startSweep());
+    QVERIFY(m_window->sweepRunning());
+    QTest::keyClick(m_window.get(), Qt::Key_Period, Qt::ControlModifier);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+    QCOMPARE(finished.first().first().toBool(), true);
+    QVERIFY(m_window->sweepModel()->finishedCount() < m_window->sweepModel()->gridSize() * 2);
+    p.step = QStringLiteral("0.05");
+    m_window->setSweepParameters(p);
+    QVERIFY(m_window->startSweep());
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 20000);
+    QCOMPARE(finished.last().first().toBool(), false);
+    QCOMPARE(m_window->sweepModel()->finishedCount(), std::size_t{2 * 17});
+}
+
+void MainWindowTest::badTraceKeepsWhatWasThere()
+{
+    const QString bad = m_dir.filePath(QStringLiteral("bad.log"));
+    QFile file(bad);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("{\"INSTRUCTION\":\"CONSTANT\",\"NAME\":\"w\"}\nnot json\n");
+    file.close();
+    const QString title = m_window->windowTitle();
+    const int rows = m_window->sweepModel()->rowCount();
+    QSignalSpy failed(m_window.get(), &MainWindow::traceFailed);
+    m_window->openTrace(bad);
+    QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 10000);
+    QVERIFY(failed.first().first().toString().contains(QStringLiteral("bad.log:2")));
+    QCOMPARE(m_window->windowTitle(), title);
+    QCOMPARE(m_window->sweepModel()->rowCount(), rows);
+}
+
+void MainWindowTest::screenshotWritesPng()
+{
+    const QString png = m_dir.filePath(QStringLiteral("shot.png"));
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir.filePath(QStringLiteral("config")));
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(REMATLENS_BINARY),
+                  {QStringLiteral("gui"), QStringLiteral(":demo"), QStringLiteral("--sweep"), QStringLiteral("0.2:1.0:0.01"),
+                   QStringLiteral("--select"), QStringLiteral("0.5"), QStringLiteral("--screenshot"), png,
+                   QStringLiteral("--size"), QStringLiteral("1280x800")});
+    QVERIFY(process.waitForFinished(60000));
+    QCOMPARE(process.exitCode(), 0);
+    const QImage image(png);
+    QVERIFY(!image.isNull());
+    QCOMPARE(image.size(), QSize(1280, 800));
+}
+
+QTEST_MAIN(MainWindowTest)
+#include "tst_main_window.moc"

@@ -1,0 +1,149 @@
+// The models behind the views (checked by QAbstractItemModelTester) and the strip's geometry.
+#include "core/sweep/sweep_plan.h"
+#include "core/sweep/sweep_runner.h"
+#include "core/trace/program_stats.h"
+#include "core/trace/trace_reader.h"
+#include "views/hole_list_model.h"
+#include "views/run_details_model.h"
+#include "views/strip_geometry.h"
+#include "views/sweep_result_model.h"
+#include "views/trace_summary_model.h"
+
+#include <QAbstractItemModelTester>
+#include <QtTest>
+
+using namespace rematlens;
+
+namespace {
+
+// Two policies over a grid with a hole: DTR fails at 0.3 and passes at 0.2 and 0.4 (made up).
+struct FakeSweep {
+    std::vector<GridPoint> grid{{"0.1", 0.1}, {"0.2", 0.2}, {"0.3", 0.3}, {"0.4", 0.4}};
+    std::vector<RunRequest> requests;
+    Baseline baseline{1000, 100, 10, 50, 0};
+
+    FakeSweep()
+    {
+        SweepSettings settings;
+        settings.policies = {*findPolicy("DTR"), *findPolicy("LRU")};
+        requests = planSweep(settings, baseline, grid);
+    }
+    static RunResult result(Outcome o)
+    {
+        RunResult r;
+        r.outcome = o;
+        r.clock = 150;
+        return r;
+    }
+};
+
+} // namespace
+
+class ViewsTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void sweepModelsPassTheTester();
+    void holesFollowResults();
+    void detailsAndSummaryPassTheTester();
+    void stripGeometry();
+};
+
+void ViewsTest::sweepModelsPassTheTester()
+{
+    SweepResultModel sweep;
+    HoleListModel holes;
+    QAbstractItemModelTester sweepTester(&sweep, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester holesTester(&holes, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    FakeSweep fake;
+    sweep.reset(fake.baseline, fake.grid, fake.requests, 2, 2.0);
+    QCOMPARE(sweep.rowCount(), 8);
+    QCOMPARE(sweep.data(sweep.index(0, SweepResultModel::ResultColumn)).toString(), QStringLiteral("not run"));
+    QSignalSpy changed(&sweep, &QAbstractItemModel::dataChanged);
+    sweep.addResults({{1, FakeSweep::result(Outcome::Pass)}, {2, FakeSweep::result(Outcome::OutOfMemory)}});
+    QCOMPARE(changed.count(), 1); // one batch, one signal
+    QCOMPARE(sweep.finishedCount(), std::size_t{2});
+    QCOMPARE(sweep.data(sweep.index(2, SweepResultModel::ResultColumn)).toString(), QStringLiteral("out of memory"));
+    QCOMPARE(sweep.data(sweep.index(1, SweepResultModel::OverheadColumn)).toDouble(), 1.5);
+    QCOMPARE(sweep.policyName(1), QStringLiteral("LRU"));
+    holes.rebuild(sweep);
+    sweep.clear();
+    holes.rebuild(sweep);
+    QCOMPARE(holes.rowCount(), 0);
+}
+
+void ViewsTest::holesFollowResults()
+{
+    SweepResultModel sweep;
+    HoleListModel holes;
+    QAbstractItemModelTester holesTester(&holes, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    FakeSweep fake;
+    sweep.reset(fake.baseline, fake.grid, fake.requests, 2, 2.0);
+    sweep.addResults({{0, FakeSweep::result(Outcome::OutOfMemory)},
+                      {1, FakeSweep::result(Outcome::Pass)},
+                      {2, FakeSweep::result(Outcome::OutOfMemory)}});
+    holes.rebuild(sweep);
+    QCOMPARE(holes.rowCount(), 0); // 0.4 not run yet: the failure at 0.3 is not known to be a hole
+    sweep.addResults({{3, FakeSweep::result(Outcome::Pass)}});
+    holes.rebuild(sweep);
+    QCOMPARE(holes.rowCount(), 1);
+    QCOMPARE(holes.data(holes.index(0, HoleListModel::FirstFailColumn)).toString(), QStringLiteral("0.3"));
+    QCOMPARE(holes.data(holes.index(0, HoleListModel::PassAboveColumn)).toString(), QStringLiteral("0.4"));
+    QCOMPARE(holes.entry(0).policy, std::size_t{0});
+    QCOMPARE(holes.reports().size(), std::size_t{2});
+}
+
+void ViewsTest::detailsAndSummaryPassTheTester()
+{
+    RunDetailsModel details;
+    QAbstractItemModelTester detailsTester(&details, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    FakeSweep fake;
+    RunResult failed = FakeSweep::result(Outcome::OutOfMemory);
+    failed.failure = Failure{3, 12, "aten::conv2d", "x7", 100, 900, 50, 2, 900};
+    details.setRun(fake.requests[0], failed, fake.baseline);
+    QVERIFY(details.rowCount() > 10);
+    bool sawShort = false;
+    for (int row = 0; row < details.rowCount(); ++row)
+        sawShort = sawShort || details.data(details.index(row, 0)).toString() == QStringLiteral("failure.bytes_short");
+    QVERIFY(sawShort);
+    details.setRun(fake.requests[1], std::nullopt, fake.baseline);
+    details.clear();
+
+    TraceSummaryModel summary;
+    QAbstractItemModelTester summaryTester(&summary, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    summary.setSummary(TraceSummary{QStringLiteral("t.log"), fake.baseline, ProgramStats{}});
+    QCOMPARE(summary.columnCount(), 2);
+    QVERIFY(summary.rowCount() >= 8);
+    QCOMPARE(TraceSummaryModel::formatBytes(8415764640), QStringLiteral("8.42 GB (8,415,764,640 B)"));
+}
+
+void ViewsTest::stripGeometry()
+{
+    StripGeometry g;
+    g.bounds = QRectF(0, 0, 1110, 400);
+    g.columns = 100;
+    g.rows = 2;
+    const QRectF cells = g.cellArea();
+    QVERIFY(g.plotArea().bottom() < cells.top());
+    QCOMPARE(cells.left(), 110.0);
+    QCOMPARE(cells.width(), 1110.0 - 110 - 16);
+    QCOMPARE(g.columnAt(cells.left()), std::optional<int>(0));
+    QCOMPARE(g.columnAt(cells.right() - 0.01), std::optional<int>(99));
+    QCOMPARE(g.columnAt(-50), std::optional<int>(0));   // clamped
+    QCOMPARE(g.columnAt(5000), std::optional<int>(99));
+    QCOMPARE(g.rowAt(cells.top() + 1), std::optional<int>(0));
+    QCOMPARE(g.rowAt(cells.bottom() - 1), std::optional<int>(1));
+    QVERIFY(!g.rowAt(cells.top() - 1).has_value());
+    const QRectF c = g.cell(1, 50);
+    QCOMPARE(g.columnAt(c.center().x()), std::optional<int>(50));
+    QCOMPARE(g.rowAt(c.center().y()), std::optional<int>(1));
+    QCOMPARE(g.columnCenter(50), c.center().x());
+    QCOMPARE(g.overheadY(1.0, 2.0), g.plotArea().bottom());
+    QCOMPARE(g.overheadY(2.0, 2.0), g.plotArea().top());
+    QCOMPARE(g.overheadY(9.0, 2.0), g.plotArea().top()); // clamped
+    StripGeometry empty;
+    QVERIFY(!empty.columnAt(10).has_value());
+}
+
+QTEST_MAIN(ViewsTest)
+#include "tst_views.moc"

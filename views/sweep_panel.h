@@ -1,0 +1,43 @@
+#pragma once
+
+#include "sweep_parameters.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QLineEdit;
+class QListWidget;
+class QPushButton;
+class QSpinBox;
+
+namespace rematlens {
+
+// The sweep controls: policies (several at once), runtime, budget range and step, overhead
+// limit, threads, and the Sweep and Cancel buttons.
+class SweepPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit SweepPanel(QWidget *parent = nullptr);
+
+    SweepParameters parameters() const;
+    void setParameters(const SweepParameters &parameters);
+    void setRunning(bool running);
+
+signals:
+    void sweepRequested();
+    void cancelRequested();
+
+private:
+    QListWidget *m_policies;
+    QComboBox *m_runtime;
+    QLineEdit *m_from;
+    QLineEdit *m_to;
+    QLineEdit *m_step;
+    QLineEdit *m_overhead;
+    QSpinBox *m_threads;
+    QPushButton *m_sweep;
+    QPushButton *m_cancel;
+};
+
+} // namespace rematlens
