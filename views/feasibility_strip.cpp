@@ -34,9 +34,12 @@ double tickStep(double span, int wanted)
     return 10 * magnitude;
 }
 
-QString gigabytes(double bytes)
+// "3.52 GB", "80.9 MB": decimal units, two or three significant digits after the point.
+QString byteSize(double bytes)
 {
-    return QString::number(bytes / 1e9, 'f', bytes >= 1e10 ? 1 : 2) + QStringLiteral(" GB");
+    if (bytes >= 1e9)
+        return QString::number(bytes / 1e9, 'f', bytes >= 1e10 ? 1 : 2) + QStringLiteral(" GB");
+    return QString::number(bytes / 1e6, 'f', bytes >= 1e8 ? 0 : 1) + QStringLiteral(" MB");
 }
 
 } // namespace
@@ -405,10 +408,10 @@ void FeasibilityStrip::paintAxes(QPainter &p, const StripGeometry &g) const
         p.drawText(QRectF(x - 40, cells.bottom() + 4, 80, 16), Qt::AlignHCenter | Qt::AlignTop,
                    QString::number(tick, 'f', decimals));
         p.drawLine(QPointF(x, plot.top() - 4), QPointF(x, plot.top()));
-        p.drawText(QRectF(x - 50, plot.top() - 22, 100, 16), Qt::AlignHCenter | Qt::AlignBottom, gigabytes(tick * memory));
+        p.drawText(QRectF(x - 50, plot.top() - 22, 100, 16), Qt::AlignHCenter | Qt::AlignBottom, byteSize(tick * memory));
     }
     p.drawText(QRectF(cells.left(), cells.bottom() + 22, cells.width(), 16), Qt::AlignHCenter | Qt::AlignTop,
-               tr("budget: fraction of the baseline memory (%1) below, bytes above").arg(gigabytes(memory)));
+               tr("budget: fraction of the baseline memory (%1) below, bytes above").arg(byteSize(memory)));
 }
 
 void FeasibilityStrip::paintMarks(QPainter &p, const StripGeometry &g) const

@@ -14,9 +14,4 @@ inline QLocale numberLocale()
     return c;
 }
 
-inline QString groupedNumber(qint64 value)
-{
-    return numberLocale().toString(value);
-}
-
 } // namespace rematlens

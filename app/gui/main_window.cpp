@@ -124,7 +124,7 @@ void MainWindow::createDocks()
     tabifyDockWidget(run, runsDock);
     run->raise();
     resizeDocks({trace, sweep}, {230, 420}, Qt::Vertical);
-    resizeDocks({trace, holes}, {330, 380}, Qt::Horizontal);
+    resizeDocks({trace, holes}, {380, 380}, Qt::Horizontal);
     m_viewMenu = new QMenu(tr("&View"), this);
     for (QDockWidget *dock : {trace, sweep, holes, run, runsDock})
         m_viewMenu->addAction(dock->toggleViewAction());
