@@ -6,36 +6,22 @@
 #include "core/sweep/sweep_runner.h"
 #include "core/trace/trace_reader.h"
 
+#include "public_traces.h"
+
 #include <benchmark/benchmark.h>
 #include <sys/resource.h>
 
-#include <cstdlib>
 #include <filesystem>
 
 using namespace rematlens;
 
 namespace {
 
-const char *const kTraces[] = {
-    "unet-6-8000000000.0-2020-10-1-10-57-18-default.log",
-    "resnet32-56-9000000000.0-2020-10-1-13-3-30-default.log",
-    "inceptionv4-64-10000000000.0-2020-10-1-10-55-0-default.log",
-    "tv_densenet121-84-10000000000.0-2020-10-1-13-41-18-default.log",
-    "transformer-10-8000000000.0-2020-10-1-10-56-5-default.log",
-    "unroll_gan-512-10000000000.0-2020-10-1-18-43-42-default.log",
-    "treelstm-6-8000000000.0-2020-10-1-12-54-1-default.log",
-    "lstm-128-11000000000.0-2020-10-1-16-38-52-default.log",
-};
 
-std::string tracePath(const char *name)
-{
-    const char *env = std::getenv("REMATLENS_SHARED_DIR");
-    return std::string(env ? env : REMATLENS_DEFAULT_SHARED_DIR) + "/traces/dtr-2020/" + name;
-}
 
 void sweepTrace(benchmark::State &state, const char *name)
 {
-    const TraceReadResult read = readTraceFile(tracePath(name));
+    const TraceReadResult read = readTraceFile(publicTracePath(name));
     if (!read.ok()) {
         state.SkipWithError("public trace not found (set REMATLENS_SHARED_DIR)");
         return;
@@ -70,8 +56,8 @@ void sweepTrace(benchmark::State &state, const char *name)
 
 int main(int argc, char **argv)
 {
-    for (const char *name : kTraces) {
-        const std::string shortName = std::string(name).substr(0, std::string(name).find('-'));
+    for (const char *name : kPublicTraces) {
+        const std::string shortName = shortTraceName(name);
         benchmark::RegisterBenchmark(("sweep_dtr_0.1-1.0_step0.001/" + shortName).c_str(), sweepTrace, name)
             ->Arg(1)
             ->Arg(2)
