@@ -64,8 +64,10 @@ void Replay::computeStep(OpId op)
         const TensorInfo &tensor = m_program.tensors[t];
         const StorageId s = tensor.storage;
         ++m_externalRefs[s];
-        if (m_regions && tensor.storageComputeDelta != 0 && !material(s))
-            m_regions->resolvePending(); // deferred searches must sum the compute simrd saw
+        // A new alias of an evicted storage changes its compute and its edges, which deferred
+        // searches may reach: they run first. (A new storage is out of their sight.)
+        if (m_regions && tensor.isAlias && !material(s))
+            m_regions->resolvePending();
         m_compute[s] += tensor.storageComputeDelta;
         if (m_eqClasses && !tensor.isAlias)
             m_eqNode[s] = m_eq.make(0);
