@@ -18,6 +18,7 @@ public:
     explicit MaterialFlags(std::size_t storageCount) : m_words(storageCount, 0) {}
 
     bool material(StorageId s) const { return (m_words[s] & kMaterialBit) != 0; }
+    bool pinned(StorageId s) const { return (m_words[s] & kPinnedBit) != 0; }
     void set(StorageId s, bool on) { m_words[s] = on ? m_words[s] | kMaterialBit : m_words[s] & ~kMaterialBit; }
     void setPinned(StorageId s) { m_words[s] |= kPinnedBit; }
 

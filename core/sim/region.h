@@ -41,6 +41,13 @@ struct Region {
         addMember(s);
     }
 
+    // Takes the interior's membership bitmap from a search that built one anyway.
+    void adoptMembers(const std::vector<std::uint64_t> &bitmap)
+    {
+        m_members = bitmap;
+        m_membersValid = true;
+    }
+
 private:
     void absorbFrontier(StorageId s, const Region &theirs, StampSet &marks)
     {

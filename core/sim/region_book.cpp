@@ -3,7 +3,8 @@
 namespace rematlens {
 
 RegionBook::RegionBook(const Program &program, const ReplayGraph &graph, NeighbourhoodSearch &search,
-                       const std::vector<Cost> &compute, const std::vector<std::uint8_t> &pinned, bool defer)
+                       MaterialFlags &flags, const std::vector<Cost> &compute, const std::vector<std::uint8_t> &pinned,
+                       bool defer)
     : m_program(program)
     , m_graph(graph)
     , m_search(search)
@@ -14,6 +15,7 @@ RegionBook::RegionBook(const Program &program, const ReplayGraph &graph, Neighbo
     , m_pendingSlot{std::vector<std::uint32_t>(program.storages.size(), kNone),
                     std::vector<std::uint32_t>(program.storages.size(), kNone)}
     , m_marks(program.storages.size())
+    , m_closures(program, flags, compute)
     , m_defer(defer)
 {
 }
@@ -54,12 +56,23 @@ void RegionBook::schedule(StorageId s, bool forward, TensorId visibleBelow)
 
 void RegionBook::resolvePending()
 {
+    m_backwardBatch.clear();
     for (const Pending &p : m_pending) {
         m_pendingSlot[p.forward ? 0 : 1][p.base] = kNone;
-        if (!m_pinned[p.base])
-            m_search.search(p.base, p.forward, p.visibleBelow, p.forward ? m_forward[p.base] : m_backward[p.base]);
+        if (m_pinned[p.base])
+            continue;
+        if (p.forward)
+            m_search.search(p.base, true, p.visibleBelow, m_forward[p.base]);
+        else
+            m_backwardBatch.push_back({p.base, p.visibleBelow, &m_backward[p.base]});
     }
     m_pending.clear();
+    // Shared closures pay off when several backward regions are built at once; the literal
+    // schedule (no deferral) keeps simrd's one-by-one searches.
+    if (m_defer && m_backwardBatch.size() > 1 && m_closures.searchAll(m_backwardBatch, m_graph.created()))
+        return;
+    for (const BackwardClosures::Request &r : m_backwardBatch)
+        m_search.search(r.base, false, r.visibleBelow, *r.out);
 }
 
 void RegionBook::evicted(StorageId s)

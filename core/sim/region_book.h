@@ -1,5 +1,6 @@
 #pragma once
 
+#include "backward_closures.h"
 #include "neighbourhood_search.h"
 #include "region.h"
 
@@ -17,10 +18,11 @@ namespace rematlens {
 // storage that becomes material has the base on its own frontier; touched material storages
 // only change by eviction; new storages are not yet visible; a compute change of an evicted
 // storage resolves everything first), and about half of simrd's rebuilds are overwritten
-// before anything reads them.
+// before anything reads them. The backward searches resolved together share their work
+// through BackwardClosures.
 class RegionBook {
 public:
-    RegionBook(const Program &program, const ReplayGraph &graph, NeighbourhoodSearch &search,
+    RegionBook(const Program &program, const ReplayGraph &graph, NeighbourhoodSearch &search, MaterialFlags &flags,
                const std::vector<Cost> &compute, const std::vector<std::uint8_t> &pinned, bool defer);
 
     // Valid once resolvePending() has run since the last change.
@@ -53,6 +55,8 @@ private:
     std::vector<Pending> m_pending;
     std::vector<std::uint32_t> m_pendingSlot[2]; // per direction: index into m_pending, or kNone
     StampSet m_marks;
+    BackwardClosures m_closures;
+    std::vector<BackwardClosures::Request> m_backwardBatch;
     bool m_defer;
 };
 

@@ -26,7 +26,7 @@ Replay::Replay(const Program &program, const RunConfig &config)
     , m_marks(program.storages.size())
 {
     if (config.policy.needsRegions())
-        m_regions.emplace(program, m_graph, m_search, m_compute, m_pinned, config.deferRegionRebuilds);
+        m_regions.emplace(program, m_graph, m_search, m_flags, m_compute, m_pinned, config.deferRegionRebuilds);
     if (m_eqClasses)
         m_eqNode.assign(program.storages.size(), kNone);
     if (config.runtime == RuntimeKind::Banishing)

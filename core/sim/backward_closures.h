@@ -1,0 +1,61 @@
+#pragma once
+
+#include "material_flags.h"
+#include "region.h"
+
+#include <vector>
+
+namespace rematlens {
+
+// Many backward searches at once, between two changes of the replay's state (as deferred
+// rebuilds are resolved): the regions of neighbouring storages mostly cover the same evicted
+// history, so each evicted storage's backward closure (what a search reaches from it) is
+// computed once, as a bitmap, and every region is the union of its neighbours' closures.
+//
+// Backward closures do not depend on when a deferred search was scheduled: an evicted storage
+// gains backward edges only when an alias of it is created, and that resolves every deferred
+// search first. Only the base's own edges are filtered by the search's visibility.
+class BackwardClosures {
+public:
+    struct Request {
+        StorageId base;
+        TensorId visibleBelow;
+        Region *out;
+    };
+
+    BackwardClosures(const Program &program, MaterialFlags &flags, const std::vector<Cost> &compute);
+
+    // Fills every request's region as NeighbourhoodSearch::search(base, backward) would.
+    // False, with nothing filled, when the evicted storages met form a cycle (aliases can make
+    // one); the caller then searches one by one.
+    // Storages' own edges count once visible below createdNow (every tensor created so far).
+    bool searchAll(const std::vector<Request> &requests, TensorId createdNow);
+
+private:
+    using Word = std::uint64_t;
+    struct Closure {
+        std::uint32_t interior; // offsets into m_words
+        std::uint32_t frontier;
+    };
+
+    bool computeClosure(StorageId root, TensorId createdNow);
+    Word *bits(std::uint32_t offset) { return m_words.data() + offset; }
+    std::uint32_t allocate();
+    void fill(const Request &request);
+
+    const Program &m_program;
+    MaterialFlags &m_flags;
+    const std::vector<Cost> &m_compute;
+    std::size_t m_wordsPerSet;
+    std::vector<Word> m_words;                 // bitmaps of this batch
+    std::vector<Word> m_interior;              // scratch of fill()
+    std::vector<Word> m_frontier;
+    std::vector<std::uint32_t> m_closureOf;    // per storage: index into m_closures, valid for m_batch
+    std::vector<std::uint32_t> m_batchOf;
+    std::vector<std::uint8_t> m_state;         // 1 in progress, 2 done (for m_batch)
+    std::vector<Closure> m_closures;
+    std::vector<std::pair<StorageId, std::uint32_t>> m_stack; // storage, next edge
+    std::uint32_t m_batch = 0;
+};
+
+} // namespace rematlens
