@@ -67,9 +67,10 @@ void RegionBook::resolvePending()
             m_backwardBatch.push_back({p.base, p.visibleBelow, &m_backward[p.base]});
     }
     m_pending.clear();
-    // Shared closures pay off when several backward regions are built at once; the literal
-    // schedule (no deferral) keeps simrd's one-by-one searches.
-    if (m_defer && m_backwardBatch.size() > 1 && m_closures.searchAll(m_backwardBatch, m_graph.created()))
+    // Shared closures pay off when several large backward regions are built at once (judged by
+    // the sizes these regions had last time); the literal schedule keeps one-by-one searches.
+    if (m_defer && m_backwardBatch.size() > 1 && m_closures.worthwhile(m_backwardBatch)
+        && m_closures.searchAll(m_backwardBatch, m_graph.created()))
         return;
     for (const BackwardClosures::Request &r : m_backwardBatch)
         m_search.search(r.base, false, r.visibleBelow, *r.out);
