@@ -15,7 +15,6 @@ Replay::Replay(const Program &program, const RunConfig &config)
     , m_eqClasses(config.policy.needsEqClasses())
     , m_flags(program.storages.size())
     , m_pinned(program.storages.size(), 0)
-    , m_banished(program.storages.size(), 0)
     , m_locks(program.storages.size(), 0)
     , m_externalRefs(program.storages.size(), 0)
     , m_lastAccess(program.storages.size(), kNeverAccessed)
@@ -158,7 +157,7 @@ void Replay::materialize(TensorId root, bool remat)
 
 void Replay::beginFrame(Frame &frame)
 {
-    touchParents(frame.tensor, frame.remat);
+    touchParents(frame.tensor);
     const auto parents = m_graph.parents(frame.tensor);
     for (TensorId p : parents)
         if (m_defined[p])
@@ -170,7 +169,7 @@ void Replay::beginFrame(Frame &frame)
     frame.pendingCount = static_cast<std::uint32_t>(m_pending.size()) - frame.pendingBegin;
 }
 
-void Replay::touchParents(TensorId t, bool /*remat*/)
+void Replay::touchParents(TensorId t)
 {
     const bool banishing = m_config.runtime == RuntimeKind::Banishing;
     for (TensorId p : m_graph.parents(t)) {

@@ -46,7 +46,7 @@ private:
     void materialize(TensorId t, bool remat);
     void beginFrame(Frame &frame);
     void finishFrame(const Frame &frame);
-    void touchParents(TensorId t, bool remat);
+    void touchParents(TensorId t);
     void freeMemory(TensorId t);
     void computeOperator(TensorId t, bool remat);
     void evict(StorageId s, EvictCause cause);
@@ -67,7 +67,7 @@ private:
     static void eraseValue(std::vector<TensorId> &set, TensorId t);
     static void insertValue(std::vector<TensorId> &set, TensorId t);
 
-    // replay_policy.cpp: choosing victims and the neighbourhood bookkeeping behind the scores
+    // replay_policy.cpp: choosing victims, and the equivalence classes DTREqClass scores with
     StorageId chooseVictim();
     template <typename Score>
     StorageId scanPool(Score &&score);
@@ -87,7 +87,6 @@ private:
     // per storage
     MaterialFlags m_flags;
     std::vector<std::uint8_t> m_pinned;
-    std::vector<std::uint8_t> m_banished;
     std::vector<std::int32_t> m_locks;
     std::vector<std::int32_t> m_externalRefs;
     std::vector<Cost> m_lastAccess;

@@ -77,7 +77,6 @@ void Replay::tryBanish(StorageId s)
             pin(c);
         }
     }
-    m_banished[s] = 1;
 }
 
 } // namespace rematlens
