@@ -22,6 +22,8 @@ private slots:
     void badUsageExitsWithTwo_data();
     void badUsageExitsWithTwo();
     void matchesReferenceRecord();
+    void synthWritesReadableTraces();
+    void committedTracesMatchTheGenerator();
 
 private:
     struct Result {
@@ -183,6 +185,45 @@ void CliTest::compareWithReference(const QString &shared, const QJsonObject &exp
             continue;
         }
         QVERIFY2(ours.value(field) == expected.value(field), qPrintable(field));
+    }
+}
+
+void CliTest::synthWritesReadableTraces()
+{
+    const Result list = rematlens({QStringLiteral("synth"), QStringLiteral("--list")});
+    QCOMPARE(list.status, 0);
+    for (const char *preset : {"chain", "resnet", "unet", "transformer", "lstm"})
+        QVERIFY2(list.out.contains(preset), preset);
+    const QString path = m_dir.filePath(QStringLiteral("synth.log"));
+    QCOMPARE(rematlens({QStringLiteral("synth"), QStringLiteral("--preset"), QStringLiteral("unet"), QStringLiteral("--layers"),
+                        QStringLiteral("3"), QStringLiteral("--out"), path})
+                 .status,
+             0);
+    QCOMPARE(rematlens({QStringLiteral("run"), path, QStringLiteral("--ratio"), QStringLiteral("0.9")}).status, 0);
+    QCOMPARE(rematlens({QStringLiteral("synth"), QStringLiteral("--preset"), QStringLiteral("vgg")}).status, 2);
+    QCOMPARE(rematlens({QStringLiteral("synth")}).status, 2);
+}
+
+void CliTest::committedTracesMatchTheGenerator()
+{
+    // traces/manifest.json says how each committed trace was made; remaking it gives the same bytes.
+    QFile manifestFile(QStringLiteral(REMATLENS_SOURCE_DIR "/traces/manifest.json"));
+    QVERIFY(manifestFile.open(QIODevice::ReadOnly));
+    const QJsonArray traces = QJsonDocument::fromJson(manifestFile.readAll()).object().value(QStringLiteral("traces")).toArray();
+    QVERIFY(!traces.isEmpty());
+    for (const QJsonValue &entry : traces) {
+        QStringList command = entry.toObject().value(QStringLiteral("made_by")).toString().split(QLatin1Char(' '));
+        QCOMPARE(command.takeFirst(), QStringLiteral("rematlens"));
+        const int out = static_cast<int>(command.indexOf(QStringLiteral("--out")));
+        QVERIFY(out > 0);
+        const QString committed = QStringLiteral(REMATLENS_SOURCE_DIR "/") + command[out + 1];
+        const QString remade = m_dir.filePath(QStringLiteral("remade.log"));
+        command[out + 1] = remade;
+        QCOMPARE(rematlens(command).status, 0);
+        QFile a(committed);
+        QFile b(remade);
+        QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+        QVERIFY2(a.readAll() == b.readAll(), qPrintable(committed));
     }
 }
 

@@ -74,6 +74,17 @@ void addHoles(CLI::App &app, HolesOptions &options)
     holes->add_flag("--json", options.json, "Print JSON");
 }
 
+void addSynth(CLI::App &app, SynthCommandOptions &options)
+{
+    CLI::App *synth = app.add_subcommand("synth", "Generate a training-step trace of a model from a preset");
+    synth->add_flag("--list", options.list, "List the presets");
+    synth->add_option("--preset", options.preset, "chain, resnet, unet, transformer or lstm");
+    synth->add_option("--layers", options.layers, "Layers (blocks, levels or time steps; preset default)");
+    synth->add_option("--batch", options.batch, "Batch size (preset default)");
+    synth->add_option("--seed", options.seed, "Seed: widths vary slightly with it")->capture_default_str();
+    synth->add_option("--out", options.outPath, "Write the trace here (default: standard output)");
+}
+
 } // namespace
 
 CommandLineOutcome runCommandLine(int argc, char **argv)
@@ -101,6 +112,8 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
     addRun(app, run);
     addSweep(app, sweep);
     addHoles(app, holes);
+    SynthCommandOptions synth;
+    addSynth(app, synth);
     CLI::App *policies = app.add_subcommand("policies", "List the eviction policies");
 
     try {
@@ -123,6 +136,8 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
         return {false, {}, runSweepCommand(sweep)};
     if (app.got_subcommand("holes"))
         return {false, {}, runHolesCommand(holes)};
+    if (app.got_subcommand("synth"))
+        return {false, {}, runSynthCommand(synth)};
     if (*policies)
         return {false, {}, runPoliciesCommand()};
     if (*gui)

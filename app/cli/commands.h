@@ -58,7 +58,17 @@ struct HolesOptions {
 // Checks the grid options that need no trace; fills settings and the grid, or says what is wrong.
 std::string prepareGrid(const GridOptions &options, SweepSettings &settings, std::vector<GridPoint> &grid);
 
+struct SynthCommandOptions {
+    bool list = false;
+    std::string preset;
+    std::optional<int> layers;
+    std::optional<int> batch;
+    std::uint64_t seed = 0;
+    std::string outPath;
+};
+
 int runInfoCommand(const InfoOptions &options);
+int runSynthCommand(const SynthCommandOptions &options);
 int runRunCommand(const RunOptions &options);
 int runPoliciesCommand();
 int runSweepCommand(const SweepOptions &options);

@@ -1,5 +1,7 @@
 #include "app_settings.h"
 
+#include <QStandardPaths>
+
 namespace rematlens {
 
 namespace {
@@ -47,7 +49,13 @@ void AppSettings::addRecentTrace(const QString &path)
 
 QString AppSettings::lastDirectory() const
 {
-    return m_settings.value(kLastDirectory).toString();
+    return m_settings.value(kLastDirectory, publicTracesDirectory()).toString();
+}
+
+QString AppSettings::publicTracesDirectory()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)
+           + QStringLiteral("/RematLens/traces/dtr-2020");
 }
 
 void AppSettings::setLastDirectory(const QString &directory)

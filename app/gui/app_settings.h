@@ -28,6 +28,9 @@ public:
 
     static constexpr int kMaxRecent = 8;
 
+    // Where traces/download-dtr-traces.sh puts the public DTR traces.
+    static QString publicTracesDirectory();
+
 private:
     mutable QSettings m_settings;
 };

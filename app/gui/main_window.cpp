@@ -11,6 +11,7 @@
 
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QFileDialog>
@@ -160,6 +161,7 @@ void MainWindow::createMenus()
 
     menuBar()->addMenu(m_viewMenu);
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Public DTR Traces…"), this, &MainWindow::explainPublicTraces);
     help->addAction(tr("&About RematLens"), this, [this] {
         QMessageBox::about(this, tr("About RematLens"),
                            tr("<b>RematLens</b> replays Dynamic Tensor Rematerialization traces exactly as simrd "
@@ -190,6 +192,19 @@ void MainWindow::refreshRecentMenu()
     for (const QString &path : recent)
         m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { openTrace(path); })->setToolTip(path);
     m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::explainPublicTraces()
+{
+    const QString directory = AppSettings::publicTracesDirectory();
+    const bool present = QDir(directory).entryList({QStringLiteral("*.log")}, QDir::Files).size() >= 8;
+    QMessageBox::information(
+        this, tr("Public DTR traces"),
+        present ? tr("The eight public DTR traces are installed in<br><tt>%1</tt><br>File > Open starts there.").arg(directory)
+                : tr("The eight traces of the DTR paper's evaluation are not installed. To fetch them (about 11 MB, "
+                     "checked against their SHA-256), run<br><tt>traces/download-dtr-traces.sh</tt><br>from the "
+                     "RematLens sources; they go to<br><tt>%1</tt><br>where File > Open looks first.")
+                      .arg(directory));
 }
 
 void MainWindow::chooseTrace()

@@ -56,6 +56,7 @@ private:
     void createDocks();
     void createStatusBar();
     void chooseTrace();
+    void explainPublicTraces();
     void refreshRecentMenu();
     void showLoaded(const LoadedTraceResult &result);
     void showFailure(const QString &message);
