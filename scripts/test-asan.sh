@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# The whole test suite built with AddressSanitizer and UndefinedBehaviorSanitizer.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cmake --preset asan
+cmake --build --preset asan
+QT_QPA_PLATFORM=offscreen ctest --preset asan -E fuzz_smoke # the fuzzers are sanitized builds already
