@@ -150,6 +150,8 @@ void TraceReaderTest::badInput_data()
         << QStringLiteral("already released");
     QTest::newRow("rebound result")
         << prefix + QStringLiteral("{\"INSTRUCTION\":\"COPY\",\"DST\":\"w\",\"SRC\":\"w\"}\n") << 4 << QStringLiteral("already bound");
+    QTest::newRow("mutate nothing") << prefix + QStringLiteral("{\"INSTRUCTION\":\"MUTATE\",\"NAME\":\"f_\",\"ARGS\":[\"w\"],\"MUTATE\":[],\"TIME\":\"1\"}\n")
+                                    << 4 << QStringLiteral("at least one argument index");
     QTest::newRow("mutate index") << prefix + QStringLiteral("{\"INSTRUCTION\":\"MUTATE\",\"NAME\":\"f_\",\"ARGS\":[\"w\"],\"MUTATE\":[1],\"TIME\":\"1\"}\n")
                                   << 4 << QStringLiteral("MUTATE indices");
 }

@@ -148,6 +148,8 @@ bool ProgramBuilder::mutate(const Instruction &ins)
 {
     if (ins.number < 0)
         return fail(ins.line, "expected a non-negative TIME for MUTATE \"" + ins.name + "\"");
+    if (ins.mutated.empty()) // an operator with no output: simrd fails on it too
+        return fail(ins.line, "expected at least one argument index in MUTATE of \"" + ins.name + "\"");
     m_backward = m_backward || containsBackward(ins.name);
     OpSpec spec{ins.name, ins.number, {}, {}, {}, {}, ins.line};
     for (const std::string &arg : ins.args) {
