@@ -86,29 +86,32 @@ bool BackwardClosures::computeClosure(StorageId root, TensorId createdNow)
         Word *interior = bits(closure.interior);
         Word *frontier = bits(closure.frontier);
         interior[s / 64] |= Word{1} << (s % 64);
-        for (const StorageEdge &edge : edges) {
-            const StorageId u = edge.storage;
-            if (m_flags.material(u)) {
-                if (!m_flags.pinned(u))
-                    frontier[u / 64] |= Word{1} << (u % 64);
-                continue;
-            }
-            const Closure &theirs = m_closures[m_closureOf[u]];
-            const Word *ti = bits(theirs.interior);
-            const Word *tf = bits(theirs.frontier);
-            interior = bits(closure.interior); // allocate() may have moved the words
-            frontier = bits(closure.frontier);
-            for (std::size_t w = 0; w < m_wordsPerSet; ++w) {
-                interior[w] |= ti[w];
-                frontier[w] |= tf[w];
-            }
-        }
+        for (const StorageEdge &edge : edges)
+            merge(edge.storage, interior, frontier);
         m_closureOf[s] = static_cast<std::uint32_t>(m_closures.size());
         m_closures.push_back(closure);
         m_state[s] = 2;
         m_stack.pop_back();
     }
     return true;
+}
+
+// What a search passing from a storage to its neighbour u adds: u to the frontier when it is
+// material (pinned ones aside), u's whole closure when it is evicted.
+void BackwardClosures::merge(StorageId u, Word *interior, Word *frontier)
+{
+    if (m_flags.material(u)) {
+        if (!m_flags.pinned(u))
+            frontier[u / 64] |= Word{1} << (u % 64);
+        return;
+    }
+    const Closure &theirs = m_closures[m_closureOf[u]];
+    const Word *ti = bits(theirs.interior);
+    const Word *tf = bits(theirs.frontier);
+    for (std::size_t w = 0; w < m_wordsPerSet; ++w) {
+        interior[w] |= ti[w];
+        frontier[w] |= tf[w];
+    }
 }
 
 void BackwardClosures::fill(const Request &request)
@@ -120,19 +123,7 @@ void BackwardClosures::fill(const Request &request)
     for (const StorageEdge &edge : m_program.storageNeighbours(request.base, false)) {
         if (edge.visibleFrom >= request.visibleBelow)
             break;
-        const StorageId u = edge.storage;
-        if (m_flags.material(u)) {
-            if (!m_flags.pinned(u))
-                frontier[u / 64] |= Word{1} << (u % 64);
-            continue;
-        }
-        const Closure &theirs = m_closures[m_closureOf[u]];
-        const Word *ti = bits(theirs.interior);
-        const Word *tf = bits(theirs.frontier);
-        for (std::size_t w = 0; w < m_wordsPerSet; ++w) {
-            interior[w] |= ti[w];
-            frontier[w] |= tf[w];
-        }
+        merge(edge.storage, interior.data(), frontier.data());
     }
     frontier[request.base / 64] &= ~(Word{1} << (request.base % 64)); // the base is never its own frontier
     Region &out = *request.out;

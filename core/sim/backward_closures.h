@@ -45,6 +45,7 @@ private:
     bool computeClosure(StorageId root, TensorId createdNow);
     Word *bits(std::uint32_t offset) { return m_words.data() + offset; }
     std::uint32_t allocate();
+    void merge(StorageId neighbour, Word *interior, Word *frontier);
     void fill(const Request &request);
 
     const Program &m_program;
