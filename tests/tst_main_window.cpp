@@ -2,6 +2,7 @@
 // strip select runs; a sweep can be cancelled and restarted; a bad trace changes nothing;
 // the --screenshot option writes a PNG of the whole window.
 #include "app/gui/main_window.h"
+#include "app/gui/sweep_cache.h"
 #include "views/feasibility_strip.h"
 #include "views/strip_geometry.h"
 #include "views/sweep_result_model.h"
@@ -20,6 +21,7 @@ private slots:
     void initTestCase();
     void demoLoadsAndSweeps();
     void clicksAndKeysSelect();
+    void reopenedTraceShowsItsStripAtOnce();
     void cancelAndRestart();
     void badTraceKeepsWhatWasThere();
     void screenshotWritesPng();
@@ -32,6 +34,7 @@ private:
 void MainWindowTest::initTestCase()
 {
     qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8()); // no settings from the user
+    qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data")).toUtf8());     // nor sweeps
     QCoreApplication::setOrganizationName(QStringLiteral("RematLensTest"));
     qRegisterMetaType<LoadedTraceResult>();
     m_window = std::make_unique<MainWindow>();
@@ -84,6 +87,40 @@ void MainWindowTest::clicksAndKeysSelect()
     QCOMPARE(selected.count(), 5);
 }
 
+void MainWindowTest::reopenedTraceShowsItsStripAtOnce()
+{
+    std::vector<Outcome> before;
+    const SweepResultModel *model = m_window->sweepModel();
+    for (std::size_t p = 0; p < model->policyCount(); ++p)
+        for (std::size_t i = 0; i < model->gridSize(); ++i)
+            before.push_back(model->result(p, i)->outcome);
+    // A new window, as in a new session: the sweep comes back from the cache, nothing replayed.
+    MainWindow second;
+    QSignalSpy finished(&second, &MainWindow::sweepFinished);
+    SweepParameters p;
+    p.from = QStringLiteral("0.2");
+    p.to = QStringLiteral("1.0");
+    p.step = QStringLiteral("0.01");
+    p.policies = {QStringLiteral("DTR"), QStringLiteral("LRU")};
+    second.setSweepParameters(p);
+    second.openTrace(QStringLiteral(":demo"));
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 10000);
+    std::vector<Outcome> after;
+    const SweepResultModel *again = second.sweepModel();
+    QCOMPARE(again->finishedCount(), again->gridSize() * again->policyCount());
+    for (std::size_t q = 0; q < again->policyCount(); ++q)
+        for (std::size_t i = 0; i < again->gridSize(); ++i)
+            after.push_back(again->result(q, i)->outcome);
+    QCOMPARE(after, before);
+    // Every run of the first session is in the trace's cache file.
+    const QDir cache(SweepCache::directory());
+    const QStringList files = cache.entryList({QStringLiteral("*.jsonl")}, QDir::Files);
+    QCOMPARE(files.size(), 1);
+    QFile file(cache.filePath(files.first()));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll().count('\n'), static_cast<qsizetype>(before.size()));
+}
+
 void MainWindowTest::cancelAndRestart()
 {
     SweepParameters p;
@@ -131,6 +168,7 @@ void MainWindowTest::screenshotWritesPng()
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     environment.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir.filePath(QStringLiteral("config")));
+    environment.insert(QStringLiteral("XDG_DATA_HOME"), m_dir.filePath(QStringLiteral("data")));
     process.setProcessEnvironment(environment);
     process.start(QStringLiteral(REMATLENS_BINARY),
                   {QStringLiteral("gui"), QStringLiteral(":demo"), QStringLiteral("--sweep"), QStringLiteral("0.2:1.0:0.01"),

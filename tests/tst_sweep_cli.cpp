@@ -19,6 +19,7 @@ private slots:
     void resumesAndSortsTheFile();
     void csvRoundTrip();
     void interruptedSweepResumes();
+    void killedSweepResumes();
     void holesReport();
     void badUsage();
 
@@ -151,6 +152,28 @@ void SweepCliTest::interruptedSweepResumes()
     QCOMPARE(rematlens(sweep, nullptr, &err), 0);
     QVERIFY2(err.contains(QStringLiteral("%1 already in").arg(kept.size()).toLatin1()), err.constData());
     QCOMPARE(records(out).size(), 61);
+}
+
+void SweepCliTest::killedSweepResumes()
+{
+    // SIGKILL gives no chance to clean up; a record may even be cut in the middle.
+    const QString out = m_dir.filePath(QStringLiteral("killed.jsonl"));
+    const QStringList sweep{QStringLiteral("sweep"), QStringLiteral(":demo"), QStringLiteral("--from"), QStringLiteral("0.2"),
+                            QStringLiteral("--to"), QStringLiteral("1.0"), QStringLiteral("--step"), QStringLiteral("0.0005"),
+                            QStringLiteral("--threads"), QStringLiteral("1"), QStringLiteral("--out"), out};
+    QProcess process;
+    process.start(QStringLiteral(REMATLENS_BINARY), sweep);
+    QVERIFY(process.waitForStarted());
+    QTRY_VERIFY_WITH_TIMEOUT(records(out).size() >= 20, 60000);
+    process.kill();
+    QVERIFY(process.waitForFinished(10000));
+    QFile file(out);
+    QVERIFY(file.open(QIODevice::Append));
+    file.write("{\"trace\":\":demo\",\"heuristic\":\"DT"); // what a kill in the middle of a write leaves
+    file.close();
+    QByteArray err;
+    QCOMPARE(rematlens(sweep, nullptr, &err), 0);
+    QCOMPARE(records(out).size(), 1601);
 }
 
 void SweepCliTest::holesReport()

@@ -71,6 +71,35 @@ nlohmann::ordered_json runToJson(const RunRequest &request, const RunResult &res
     return j;
 }
 
+RunResult runFromJson(const nlohmann::ordered_json &record)
+{
+    RunResult r;
+    r.outcome = findOutcome(record.value("result", std::string("cancelled"))).value_or(Outcome::Cancelled);
+    r.clock = record.value("clock", Cost{0});
+    r.rematCompute = record.value("remat_compute", Cost{0});
+    r.maxMemory = record.value("max_memory", Bytes{0});
+    r.memoryAtEnd = record.value("memory_at_end", Bytes{0});
+    r.evictions = record.value("evictions", std::int64_t{0});
+    r.releasedEvictions = record.value("released_evictions", std::int64_t{0});
+    r.remats = record.value("remats", std::int64_t{0});
+    r.heuristicEvals = record.value("heuristic_evals", std::int64_t{0});
+    r.seconds = record.value("seconds", 0.0);
+    if (const auto f = record.find("failure"); f != record.end() && f->is_object()) {
+        Failure failure;
+        failure.step = f->value("step", std::size_t{0});
+        failure.line = f->value("line", 0);
+        failure.operatorName = f->value("operator", std::string());
+        failure.tensor = f->value("tensor", std::string());
+        failure.bytesNeeded = f->value("bytes_needed", Bytes{0});
+        failure.memoryInUse = f->value("memory_in_use", Bytes{0});
+        failure.bytesShort = f->value("bytes_short", Bytes{0});
+        failure.depth = f->value("depth", 0);
+        failure.lockedBytes = f->value("locked_bytes", Bytes{0});
+        r.failure = failure;
+    }
+    return r;
+}
+
 nlohmann::ordered_json infoToJson(const std::string &trace, const Program &program, const Baseline &baseline)
 {
     const ProgramStats counts = computeStats(program);

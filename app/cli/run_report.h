@@ -14,6 +14,9 @@ namespace rematlens {
 // A run's record with the field names of simrd's reference outputs.
 nlohmann::ordered_json runToJson(const RunRequest &request, const RunResult &result, const Baseline &baseline);
 
+// A run's result read back from its record (what runToJson wrote).
+RunResult runFromJson(const nlohmann::ordered_json &record);
+
 // The trace's baseline and counts (rematlens info --json).
 nlohmann::ordered_json infoToJson(const std::string &trace, const Program &program, const Baseline &baseline);
 

@@ -14,16 +14,6 @@
 
 namespace rematlens {
 
-namespace {
-
-SweepFile::Key keyFor(const RunRequest &request)
-{
-    return {request.config.policy.name, std::string(simrdRuntimeName(request.config.runtime)), request.overheadLimit,
-            request.config.budget};
-}
-
-} // namespace
-
 // Validates everything that needs no trace; fills settings and grid.
 std::string prepareGrid(const GridOptions &options, SweepSettings &settings, std::vector<GridPoint> &grid)
 {
@@ -77,7 +67,7 @@ int runSweepCommand(const SweepOptions &options)
         return reportError(ExitBadInput, error);
     std::vector<RunRequest> todo;
     for (RunRequest &request : planSweep(settings, loaded->baseline, grid))
-        if (!file.contains(keyFor(request)))
+        if (!file.contains(SweepFile::keyFor(request)))
             todo.push_back(std::move(request));
     const std::size_t skipped = settings.policies.size() * grid.size() - todo.size();
 

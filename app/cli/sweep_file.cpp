@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <iterator>
 
 namespace rematlens {
 
@@ -80,6 +81,12 @@ SweepFile::Key SweepFile::keyOf(const Record &record)
             record.value("overhead_limit", 2.0), record.value("budget", std::int64_t{-1})};
 }
 
+SweepFile::Key SweepFile::keyFor(const RunRequest &request)
+{
+    return {request.config.policy.name, std::string(simrdRuntimeName(request.config.runtime)), request.overheadLimit,
+            request.config.budget};
+}
+
 const std::vector<std::string> &SweepFile::csvColumns()
 {
     static const std::vector<std::string> columns{
@@ -109,10 +116,24 @@ std::string SweepFile::toCsvRow(const Record &record)
     return row;
 }
 
+// A sweep killed while writing (SIGKILL, power loss) can leave its last record without its
+// newline: that record was in flight, so it is dropped and will be run again.
+static void dropUnfinishedLastLine(const std::string &path)
+{
+    std::ifstream in(path, std::ios::binary);
+    const std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (content.empty() || content.back() == '\n')
+        return;
+    const std::size_t keep = content.find_last_of('\n');
+    std::filesystem::resize_file(path, keep == std::string::npos ? 0 : keep + 1);
+}
+
 bool SweepFile::open(const std::string &path, std::string &error)
 {
     m_path = path;
     m_format = formatFor(path).value_or(Format::JsonLines);
+    if (std::filesystem::exists(path))
+        dropUnfinishedLastLine(path);
     if (std::filesystem::exists(path) && !load(error))
         return false;
     m_out.open(path, std::ios::app);
@@ -172,7 +193,7 @@ bool SweepFile::load(std::string &error)
             if (!failure.empty())
                 record["failure"] = failure;
         }
-        m_keys.insert(keyOf(record));
+        m_index[keyOf(record)] = m_records.size();
         m_records.push_back(std::move(record));
     }
     return true;
@@ -187,9 +208,15 @@ bool SweepFile::write(std::ostream &out, const Record &record) const
     return static_cast<bool>(out);
 }
 
+const SweepFile::Record *SweepFile::find(const Key &key) const
+{
+    const auto found = m_index.find(key);
+    return found == m_index.end() ? nullptr : &m_records[found->second];
+}
+
 bool SweepFile::append(const Record &record, std::string &error)
 {
-    m_keys.insert(keyOf(record));
+    m_index[keyOf(record)] = m_records.size();
     m_records.push_back(record);
     if (!write(m_out, record) || !m_out.flush()) {
         error = m_path + ": cannot write (disk full?)";

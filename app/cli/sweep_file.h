@@ -1,11 +1,13 @@
 #pragma once
 
+#include "core/sim/run_request.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
 #include <fstream>
 #include <optional>
-#include <set>
+#include <map>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -13,8 +15,9 @@
 namespace rematlens {
 
 // The --out file of a sweep (JSON lines or CSV by extension). Records are appended and flushed
-// as runs finish, so an interrupted sweep keeps everything that finished; reopening the file
-// resumes by skipping what it already holds; finish() rewrites it in grid order.
+// as runs finish, so an interrupted sweep keeps everything that finished (a record cut short by
+// a kill is dropped); reopening the file resumes by skipping what it already holds; finish()
+// rewrites it in grid order.
 class SweepFile {
 public:
     enum class Format { JsonLines, Csv };
@@ -28,7 +31,9 @@ public:
     // Reads what the file already holds (a missing file is empty). False, with a message that
     // names the file and line, when its content is not a sweep's.
     bool open(const std::string &path, std::string &error);
-    bool contains(const Key &key) const { return m_keys.count(key) != 0; }
+    bool contains(const Key &key) const { return m_index.count(key) != 0; }
+    const Record *find(const Key &key) const; // the record of that run, if the file has it
+    static Key keyFor(const RunRequest &request);
     std::size_t size() const { return m_records.size(); }
 
     bool append(const Record &record, std::string &error);
@@ -44,7 +49,7 @@ private:
     std::string m_path;
     Format m_format = Format::JsonLines;
     std::vector<Record> m_records;
-    std::set<Key> m_keys;
+    std::map<Key, std::size_t> m_index; // into m_records
     std::ofstream m_out;
 };
 

@@ -230,6 +230,7 @@ void MainWindow::showLoaded(const LoadedTraceResult &result)
     m_program = result.program;
     m_baseline = result.summary.baseline;
     m_traceName = result.summary.name;
+    m_cache.open(result.contentHash);
     m_summaryModel->setSummary(result.summary);
     if (auto *view = findChild<QTableView *>(QStringLiteral("summaryView")))
         view->resizeColumnToContents(0);
@@ -293,13 +294,26 @@ bool MainWindow::startSweep()
         return false;
     }
     settings.trace = m_traceName.toStdString();
-    std::vector<RunRequest> requests = planSweep(settings, m_baseline, grid);
-    m_sweepModel->reset(m_baseline, grid, requests, settings.policies.size(), settings.overheadLimit);
-    m_holeModel->rebuild(*m_sweepModel);
-    m_detailsModel->clear();
+    m_requests = planSweep(settings, m_baseline, grid);
+    m_sweepModel->reset(m_baseline, grid, m_requests, settings.policies.size(), settings.overheadLimit);
     m_settings.setSweepParameters(p);
     m_lastStep = p.step;
-    m_controller.start(m_program, std::move(requests), p.threads);
+    // What earlier sessions ran shows at once; only the rest is replayed.
+    const std::vector<IndexedResult> cached = m_cache.known(m_requests);
+    m_sweepModel->addResults(cached);
+    m_holeModel->rebuild(*m_sweepModel);
+    m_detailsModel->clear();
+    std::vector<bool> done(m_requests.size(), false);
+    for (const IndexedResult &r : cached)
+        done[r.index] = true;
+    m_jobIndices.clear();
+    std::vector<RunRequest> todo;
+    for (std::size_t i = 0; i < m_requests.size(); ++i)
+        if (!done[i]) {
+            m_jobIndices.push_back(i);
+            todo.push_back(m_requests[i]);
+        }
+    m_controller.start(m_program, std::move(todo), p.threads);
     m_panel->setRunning(true);
     m_cancelButton->show();
     m_progress->show();
@@ -310,7 +324,14 @@ void MainWindow::showResults(int job, const std::vector<IndexedResult> &results)
 {
     if (job != m_controller.currentJob())
         return;
-    m_sweepModel->addResults(results);
+    std::vector<IndexedResult> placed;
+    placed.reserve(results.size());
+    for (const IndexedResult &r : results) {
+        const std::size_t index = m_jobIndices[r.index];
+        placed.push_back({index, r.result});
+        m_cache.store(m_requests[index], r.result, m_baseline);
+    }
+    m_sweepModel->addResults(placed);
     m_holeModel->rebuild(*m_sweepModel);
     m_holeView->resizeColumnsToContents();
     if (const auto selected = m_strip->selection())
@@ -334,8 +355,11 @@ void MainWindow::showFinished(int job, bool cancelled, double seconds)
     m_cancelButton->hide();
     m_progress->hide();
     const std::size_t holes = static_cast<std::size_t>(m_holeModel->rowCount());
+    const std::size_t replayed = m_jobIndices.size();
+    const std::size_t fromCache = static_cast<std::size_t>(m_sweepModel->rowCount()) - replayed;
     m_statusLabel->setText(cancelled ? tr("Sweep cancelled: %1 of %2 runs kept").arg(m_sweepModel->finishedCount()).arg(m_sweepModel->rowCount())
-                                     : tr("%1 runs in %2 s, %3 hole(s)").arg(m_sweepModel->rowCount()).arg(seconds, 0, 'f', 2).arg(holes));
+                                     : tr("%1 runs replayed in %2 s, %3 from earlier sessions; %4 hole(s)")
+                                           .arg(replayed).arg(seconds, 0, 'f', 2).arg(fromCache).arg(holes));
     emit sweepFinished(cancelled);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app_settings.h"
+#include "sweep_cache.h"
 #include "sweep_controller.h"
 #include "trace_loader.h"
 
@@ -84,6 +85,9 @@ private:
     QToolButton *m_cancelButton;
     QLabel *m_statusLabel;
 
+    SweepCache m_cache;
+    std::vector<RunRequest> m_requests;      // of the sweep shown
+    std::vector<std::size_t> m_jobIndices;   // the running job's requests, as indices into m_requests
     std::shared_ptr<const Program> m_program;
     Baseline m_baseline;
     QString m_traceName;

@@ -4,7 +4,9 @@
 #include "core/sim/baseline.h"
 #include "core/trace/program_stats.h"
 
+#include <QCryptographicHash>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QFileInfo>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -27,6 +29,10 @@ LoadedTraceResult loadAndSummarize(const QString &pathOrDemo)
                                                                       : QFileInfo(pathOrDemo).fileName();
     result.summary.baseline = computeBaseline(*read.program);
     result.summary.stats = computeStats(*read.program);
+    QFile file(pathOrDemo == QLatin1String(kDemoTraceName) ? QStringLiteral(":/traces/demo.log") : pathOrDemo);
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    if (file.open(QIODevice::ReadOnly) && hash.addData(&file))
+        result.contentHash = QString::fromLatin1(hash.result().toHex());
     result.milliseconds = static_cast<double>(timer.nsecsElapsed()) / 1e6;
     return result;
 }

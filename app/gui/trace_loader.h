@@ -15,6 +15,7 @@ struct LoadedTraceResult {
     std::shared_ptr<const Program> program;
     TraceSummary summary;
     QString error;
+    QString contentHash; // SHA-256 of the trace's bytes, hex
     double milliseconds = 0;
 };
 

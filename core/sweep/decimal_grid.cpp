@@ -48,13 +48,12 @@ bool rescale(Decimal &d, int scale)
 
 std::string format(std::uint64_t digits, int scale)
 {
-    std::string text = std::to_string(digits);
+    const std::string text = std::to_string(digits);
     if (scale == 0)
         return text;
-    if (static_cast<int>(text.size()) <= scale)
-        text.insert(0, static_cast<std::size_t>(scale + 1) - text.size(), '0');
-    text.insert(text.size() - static_cast<std::size_t>(scale), ".");
-    return text;
+    const auto fraction = static_cast<std::size_t>(scale);
+    const std::string padded = text.size() <= fraction ? std::string(fraction + 1 - text.size(), '0') + text : text;
+    return padded.substr(0, padded.size() - fraction) + "." + padded.substr(padded.size() - fraction);
 }
 
 } // namespace

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <new>
 #include <vector>
 
 namespace rematlens {
@@ -70,16 +71,24 @@ TraceReadResult readTraceFile(const std::string &path)
     std::ifstream in(path, std::ios::binary);
     if (!in)
         return failure(path, 0, "cannot open the file (does it exist and is it readable?)");
-    std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (in.bad())
-        return failure(path, 0, "cannot read the file");
-    return parseTraceText(content, path);
+    try {
+        std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        if (in.bad())
+            return failure(path, 0, "cannot read the file");
+        return parseTraceText(content, path);
+    } catch (const std::bad_alloc &) {
+        return failure(path, 0, "the trace is too large for the memory available");
+    }
 }
 
 TraceReadResult parseTraceText(std::string_view text, const std::string &displayName)
 {
-    simdjson::padded_string padded(text);
-    return parsePadded(std::string_view(padded.data(), padded.size()), displayName);
+    try {
+        simdjson::padded_string padded(text);
+        return parsePadded(std::string_view(padded.data(), padded.size()), displayName);
+    } catch (const std::bad_alloc &) {
+        return failure(displayName, 0, "the trace is too large for the memory available");
+    }
 }
 
 } // namespace rematlens
