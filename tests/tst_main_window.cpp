@@ -23,6 +23,7 @@ private slots:
     void clicksAndKeysSelect();
     void reopenedTraceShowsItsStripAtOnce();
     void cancelAndRestart();
+    void windowClosedMidSweepResumes();
     void badTraceKeepsWhatWasThere();
     void screenshotWritesPng();
 
@@ -142,6 +143,36 @@ void MainWindowTest::cancelAndRestart()
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 20000);
     QCOMPARE(finished.last().first().toBool(), false);
     QCOMPARE(m_window->sweepModel()->finishedCount(), std::size_t{2 * 17});
+}
+
+void MainWindowTest::windowClosedMidSweepResumes()
+{
+    SweepParameters p;
+    p.from = QStringLiteral("0.3");
+    p.to = QStringLiteral("0.9");
+    p.step = QStringLiteral("0.0002"); // 3001 budgets: long enough to close the window half-way
+    p.policies = {QStringLiteral("DTR")};
+    const QString trace = QStringLiteral(REMATLENS_SOURCE_DIR "/traces/lstm.log");
+    std::size_t keptByFirst = 0;
+    {
+        MainWindow first;
+        QSignalSpy loaded(&first, &MainWindow::traceLoaded);
+        first.setSweepParameters(p);
+        first.openTrace(trace);
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(first.sweepModel()->finishedCount() >= 100, 30000);
+        first.close(); // the session ends mid-sweep
+        keptByFirst = first.sweepModel()->finishedCount();
+        QVERIFY2(keptByFirst < 3001, "the sweep finished before the window closed");
+    }
+    MainWindow second;
+    QSignalSpy finished(&second, &MainWindow::sweepFinished);
+    second.setSweepParameters(p);
+    second.openTrace(trace);
+    // At once the runs of the first session are there; the rest is replayed.
+    QTRY_VERIFY_WITH_TIMEOUT(second.sweepModel()->finishedCount() >= keptByFirst, 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+    QCOMPARE(second.sweepModel()->finishedCount(), std::size_t{3001});
 }
 
 void MainWindowTest::badTraceKeepsWhatWasThere()

@@ -20,6 +20,7 @@ private slots:
     void csvRoundTrip();
     void interruptedSweepResumes();
     void killedSweepResumes();
+    void terminatedSweepResumes();
     void holesReport();
     void badUsage();
 
@@ -173,6 +174,25 @@ void SweepCliTest::killedSweepResumes()
     file.close();
     QByteArray err;
     QCOMPARE(rematlens(sweep, nullptr, &err), 0);
+    QCOMPARE(records(out).size(), 1601);
+}
+
+void SweepCliTest::terminatedSweepResumes()
+{
+    const QString out = m_dir.filePath(QStringLiteral("terminated.jsonl"));
+    const QStringList sweep{QStringLiteral("sweep"), QStringLiteral(":demo"), QStringLiteral("--from"), QStringLiteral("0.2"),
+                            QStringLiteral("--to"), QStringLiteral("1.0"), QStringLiteral("--step"), QStringLiteral("0.0005"),
+                            QStringLiteral("--threads"), QStringLiteral("1"), QStringLiteral("--out"), out};
+    QProcess process;
+    process.start(QStringLiteral(REMATLENS_BINARY), sweep);
+    QVERIFY(process.waitForStarted());
+    QTRY_VERIFY_WITH_TIMEOUT(records(out).size() >= 20, 60000);
+    process.terminate(); // SIGTERM
+    QVERIFY(process.waitForFinished(30000));
+    QCOMPARE(process.exitCode(), 130);
+    const qsizetype kept = records(out).size();
+    QVERIFY(kept >= 20 && kept < 1601);
+    QCOMPARE(rematlens(sweep), 0);
     QCOMPARE(records(out).size(), 1601);
 }
 
