@@ -23,6 +23,7 @@ private slots:
     void badUsageExitsWithTwo();
     void matchesReferenceRecord();
     void synthWritesReadableTraces();
+    void traceTooLargeForMemoryIsAnError();
     void committedTracesMatchTheGenerator();
 
 private:
@@ -202,6 +203,26 @@ void CliTest::synthWritesReadableTraces()
     QCOMPARE(rematlens({QStringLiteral("run"), path, QStringLiteral("--ratio"), QStringLiteral("0.9")}).status, 0);
     QCOMPARE(rematlens({QStringLiteral("synth"), QStringLiteral("--preset"), QStringLiteral("vgg")}).status, 2);
     QCOMPARE(rematlens({QStringLiteral("synth")}).status, 2);
+}
+
+void CliTest::traceTooLargeForMemoryIsAnError()
+{
+#ifdef REMATLENS_SANITIZED
+    QSKIP("AddressSanitizer needs more address space than this test allows");
+#endif
+    // An 80 MB trace read with 400 MB of address space: a clear error, not an abort.
+    const QString big = m_dir.filePath(QStringLiteral("big.log"));
+    QCOMPARE(rematlens({QStringLiteral("synth"), QStringLiteral("--preset"), QStringLiteral("chain"), QStringLiteral("--layers"),
+                        QStringLiteral("100000"), QStringLiteral("--out"), big})
+                 .status,
+             0);
+    QProcess process;
+    process.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), QStringLiteral("ulimit -v 400000 && exec \"$0\" info \"$1\""),
+                                              QStringLiteral(REMATLENS_BINARY), big});
+    QVERIFY(process.waitForFinished(120000));
+    QCOMPARE(process.exitCode(), 1);
+    QVERIFY(process.readAllStandardError().contains("too large for the memory available"));
+    QFile::remove(big);
 }
 
 void CliTest::committedTracesMatchTheGenerator()
