@@ -129,15 +129,33 @@ void BackwardClosures::fill(const Request &request)
     Region &out = *request.out;
     out.clear();
     out.adoptMembers(interior); // the bitmap an absorb into this region would build
-    for (std::size_t w = 0; w < m_wordsPerSet; ++w) {
-        for (Word word = interior[w]; word != 0; word &= word - 1) {
+    out.interior.resize(countBits(interior));
+    out.frontier.resize(countBits(frontier));
+    out.compute = listBits(interior, out.interior.data(), true);
+    listBits(frontier, out.frontier.data(), false);
+}
+
+std::size_t BackwardClosures::countBits(const std::vector<Word> &bitmap)
+{
+    std::size_t count = 0;
+    for (Word word : bitmap)
+        count += static_cast<std::size_t>(std::popcount(word));
+    return count;
+}
+
+// Writes the storages of a bitmap in order; returns their summed compute when asked.
+Cost BackwardClosures::listBits(const std::vector<Word> &bitmap, StorageId *out, bool sumCompute) const
+{
+    Cost total = 0;
+    const Cost *compute = m_compute.data();
+    for (std::size_t w = 0; w < bitmap.size(); ++w)
+        for (Word word = bitmap[w]; word != 0; word &= word - 1) {
             const auto s = static_cast<StorageId>(w * 64 + static_cast<std::size_t>(std::countr_zero(word)));
-            out.interior.push_back(s);
-            out.compute += m_compute[s];
+            *out++ = s;
+            if (sumCompute)
+                total += compute[s];
         }
-        for (Word word = frontier[w]; word != 0; word &= word - 1)
-            out.frontier.push_back(static_cast<StorageId>(w * 64 + static_cast<std::size_t>(std::countr_zero(word))));
-    }
+    return total;
 }
 
 } // namespace rematlens

@@ -47,6 +47,8 @@ private:
     std::uint32_t allocate();
     void merge(StorageId neighbour, Word *interior, Word *frontier);
     void fill(const Request &request);
+    static std::size_t countBits(const std::vector<Word> &bitmap);
+    Cost listBits(const std::vector<Word> &bitmap, StorageId *out, bool sumCompute) const;
 
     const Program &m_program;
     MaterialFlags &m_flags;
