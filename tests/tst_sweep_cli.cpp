@@ -28,6 +28,8 @@ private:
     static int rematlens(const QStringList &arguments, QByteArray *out = nullptr, QByteArray *err = nullptr);
     static QList<QJsonObject> records(const QString &path);
     static QJsonObject withoutTiming(QJsonObject record);
+    static QStringList longDemoSweep(const QString &out);
+    static void startAndAwaitRecords(QProcess &process, const QStringList &sweep, const QString &out);
     QTemporaryDir m_dir;
 };
 
@@ -155,38 +157,43 @@ void SweepCliTest::interruptedSweepResumes()
     QCOMPARE(records(out).size(), 61);
 }
 
+QStringList SweepCliTest::longDemoSweep(const QString &out)
+{
+    return {QStringLiteral("sweep"), QStringLiteral(":demo"), QStringLiteral("--from"), QStringLiteral("0.2"),
+            QStringLiteral("--to"), QStringLiteral("1.0"), QStringLiteral("--step"), QStringLiteral("0.0005"),
+            QStringLiteral("--threads"), QStringLiteral("1"), QStringLiteral("--out"), out};
+}
+
+void SweepCliTest::startAndAwaitRecords(QProcess &process, const QStringList &sweep, const QString &out)
+{
+    process.start(QStringLiteral(REMATLENS_BINARY), sweep);
+    QVERIFY(process.waitForStarted());
+    QTRY_VERIFY_WITH_TIMEOUT(records(out).size() >= 20, 60000);
+}
+
 void SweepCliTest::killedSweepResumes()
 {
     // SIGKILL gives no chance to clean up; a record may even be cut in the middle.
     const QString out = m_dir.filePath(QStringLiteral("killed.jsonl"));
-    const QStringList sweep{QStringLiteral("sweep"), QStringLiteral(":demo"), QStringLiteral("--from"), QStringLiteral("0.2"),
-                            QStringLiteral("--to"), QStringLiteral("1.0"), QStringLiteral("--step"), QStringLiteral("0.0005"),
-                            QStringLiteral("--threads"), QStringLiteral("1"), QStringLiteral("--out"), out};
+    const QStringList sweep = longDemoSweep(out);
     QProcess process;
-    process.start(QStringLiteral(REMATLENS_BINARY), sweep);
-    QVERIFY(process.waitForStarted());
-    QTRY_VERIFY_WITH_TIMEOUT(records(out).size() >= 20, 60000);
+    startAndAwaitRecords(process, sweep, out);
     process.kill();
     QVERIFY(process.waitForFinished(10000));
     QFile file(out);
     QVERIFY(file.open(QIODevice::Append));
     file.write("{\"trace\":\":demo\",\"heuristic\":\"DT"); // what a kill in the middle of a write leaves
     file.close();
-    QByteArray err;
-    QCOMPARE(rematlens(sweep, nullptr, &err), 0);
+    QCOMPARE(rematlens(sweep), 0);
     QCOMPARE(records(out).size(), 1601);
 }
 
 void SweepCliTest::terminatedSweepResumes()
 {
     const QString out = m_dir.filePath(QStringLiteral("terminated.jsonl"));
-    const QStringList sweep{QStringLiteral("sweep"), QStringLiteral(":demo"), QStringLiteral("--from"), QStringLiteral("0.2"),
-                            QStringLiteral("--to"), QStringLiteral("1.0"), QStringLiteral("--step"), QStringLiteral("0.0005"),
-                            QStringLiteral("--threads"), QStringLiteral("1"), QStringLiteral("--out"), out};
+    const QStringList sweep = longDemoSweep(out);
     QProcess process;
-    process.start(QStringLiteral(REMATLENS_BINARY), sweep);
-    QVERIFY(process.waitForStarted());
-    QTRY_VERIFY_WITH_TIMEOUT(records(out).size() >= 20, 60000);
+    startAndAwaitRecords(process, sweep, out);
     process.terminate(); // SIGTERM
     QVERIFY(process.waitForFinished(30000));
     QCOMPARE(process.exitCode(), 130);
