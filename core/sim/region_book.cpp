@@ -3,13 +3,12 @@
 namespace rematlens {
 
 RegionBook::RegionBook(const Program &program, const ReplayGraph &graph, NeighbourhoodSearch &search,
-                       MaterialFlags &flags, const std::vector<Cost> &compute, const std::vector<std::uint8_t> &pinned,
-                       bool defer)
+                       MaterialFlags &flags, const std::vector<Cost> &compute, bool defer)
     : m_program(program)
     , m_graph(graph)
     , m_search(search)
     , m_compute(compute)
-    , m_pinned(pinned)
+    , m_flags(flags)
     , m_forward(program.storages.size())
     , m_backward(program.storages.size())
     , m_pendingSlot{std::vector<std::uint32_t>(program.storages.size(), kNone),
@@ -43,7 +42,7 @@ void RegionBook::computed(const std::vector<StorageId> &storages)
 // evicted), so they are not kept up to date: the results are the same.
 void RegionBook::schedule(StorageId s, bool forward, TensorId visibleBelow)
 {
-    if (m_pinned[s])
+    if (m_flags.pinned(s))
         return;
     std::uint32_t &slot = m_pendingSlot[forward ? 0 : 1][s];
     if (slot != kNone) {
@@ -59,7 +58,7 @@ void RegionBook::resolvePending()
     m_backwardBatch.clear();
     for (const Pending &p : m_pending) {
         m_pendingSlot[p.forward ? 0 : 1][p.base] = kNone;
-        if (m_pinned[p.base])
+        if (m_flags.pinned(p.base))
             continue;
         if (p.forward)
             m_search.search(p.base, true, p.visibleBelow, m_forward[p.base]);
@@ -85,10 +84,10 @@ void RegionBook::evicted(StorageId s)
     m_forward[s].clear();
     m_backward[s].clear();
     for (StorageId ps : backwardOfS.frontier)
-        if (!m_pinned[ps])
+        if (!m_flags.pinned(ps))
             m_forward[ps].absorb(s, forwardOfS, computeOf, m_marks, storageCount);
     for (StorageId cs : forwardOfS.frontier)
-        if (!m_pinned[cs])
+        if (!m_flags.pinned(cs))
             m_backward[cs].absorb(s, backwardOfS, computeOf, m_marks, storageCount);
     m_forward[s].clear();
     m_backward[s].clear();

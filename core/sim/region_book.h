@@ -23,7 +23,7 @@ namespace rematlens {
 class RegionBook {
 public:
     RegionBook(const Program &program, const ReplayGraph &graph, NeighbourhoodSearch &search, MaterialFlags &flags,
-               const std::vector<Cost> &compute, const std::vector<std::uint8_t> &pinned, bool defer);
+               const std::vector<Cost> &compute, bool defer);
 
     // Valid once resolvePending() has run since the last change.
     const Region &forward(StorageId s) const { return m_forward[s]; }
@@ -49,7 +49,7 @@ private:
     const ReplayGraph &m_graph;
     NeighbourhoodSearch &m_search;
     const std::vector<Cost> &m_compute;
-    const std::vector<std::uint8_t> &m_pinned;
+    const MaterialFlags &m_flags;
     std::vector<Region> m_forward;
     std::vector<Region> m_backward;
     std::vector<Pending> m_pending;

@@ -14,7 +14,6 @@ Replay::Replay(const Program &program, const RunConfig &config)
     , m_pool(program.storages.size())
     , m_eqClasses(config.policy.needsEqClasses())
     , m_flags(program.storages.size())
-    , m_pinned(program.storages.size(), 0)
     , m_locks(program.storages.size(), 0)
     , m_externalRefs(program.storages.size(), 0)
     , m_lastAccess(program.storages.size(), kNeverAccessed)
@@ -25,7 +24,7 @@ Replay::Replay(const Program &program, const RunConfig &config)
     , m_marks(program.storages.size())
 {
     if (config.policy.needsRegions())
-        m_regions.emplace(program, m_graph, m_search, m_flags, m_compute, m_pinned, config.deferRegionRebuilds);
+        m_regions.emplace(program, m_graph, m_search, m_flags, m_compute, config.deferRegionRebuilds);
     if (m_eqClasses)
         m_eqNode.assign(program.storages.size(), kNone);
     if (config.runtime == RuntimeKind::Banishing)
@@ -91,7 +90,7 @@ void Replay::releaseStep(TensorId t)
     --m_externalRefs[s];
     if (m_externalRefs[s] != 0)
         return;
-    if (m_config.runtime == RuntimeKind::Eager && material(s) && !m_pinned[s])
+    if (m_config.runtime == RuntimeKind::Eager && material(s) && !m_flags.pinned(s))
         evict(s, EvictCause::Release);
     else if (m_config.runtime == RuntimeKind::Banishing)
         tryBanish(s);
@@ -107,10 +106,9 @@ void Replay::pinStep(TensorId t)
 void Replay::pin(TensorId t)
 {
     const StorageId s = m_program.storageOf(t);
-    if (m_pinned[s])
+    if (m_flags.pinned(s))
         return;
     lock(s);
-    m_pinned[s] = 1;
     m_flags.setPinned(s);
 }
 
@@ -208,8 +206,6 @@ void Replay::finishFrame(const Frame &frame)
 void Replay::freeMemory(TensorId t)
 {
     const Bytes needed = m_program.ops[m_program.tensors[t].op].totalSize;
-    if (m_regions)
-        m_regions->resolvePending(); // the scores read regions
     if (m_regions)
         m_regions->resolvePending(); // the scores read regions
     while (m_memory + needed > m_config.budget) {

@@ -86,7 +86,6 @@ private:
 
     // per storage
     MaterialFlags m_flags;
-    std::vector<std::uint8_t> m_pinned;
     std::vector<std::int32_t> m_locks;
     std::vector<std::int32_t> m_externalRefs;
     std::vector<Cost> m_lastAccess;
@@ -106,6 +105,7 @@ private:
     NeighbourhoodSearch m_search;
     std::optional<RegionBook> m_regions;       // for the policies that read e*
     StampSet m_marks;
+    std::vector<EqClassForest::Node> m_roots;
     Region m_scratchForward;
     Region m_scratchBackward;
 

@@ -100,7 +100,8 @@ Cost Replay::costTerm(StorageId s)
 Cost Replay::eqClassCompute(StorageId s)
 {
     Cost total = m_compute[s];
-    std::vector<EqClassForest::Node> roots;
+    std::vector<EqClassForest::Node> &roots = m_roots; // scratch: this runs for every storage scored
+    roots.clear();
     for (StorageId n : m_search.evictedNeighbours(s)) {
         if (m_eqNode[n] == kNone)
             continue;
