@@ -1,5 +1,6 @@
 // rematlens: the command line (info, run, sweep, holes, ...) and, with no command, the GUI.
 #include "cli/command_line.h"
+#include "cli/command_support.h"
 #include "cli/trace_source.h"
 #include "gui/main_window.h"
 #include "gui/screenshot_job.h"
@@ -18,8 +19,7 @@ int main(int argc, char **argv)
     QSize screenshotSize;
     if (!options.screenshot.empty()) {
         if (const QString problem = rematlens::ScreenshotJob::validate(options, screenshotSize); !problem.isEmpty()) {
-            std::cerr << "rematlens: error: " << problem.toStdString() << std::endl;
-            return 2;
+            return rematlens::reportError(rematlens::ExitBadUsage, problem.toStdString());
         }
     }
     QApplication app(argc, argv);

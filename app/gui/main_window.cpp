@@ -26,7 +26,6 @@
 #include <QTableView>
 #include <QToolButton>
 
-#include <iostream>
 
 namespace rematlens {
 
@@ -260,7 +259,7 @@ void MainWindow::reportProblem(const QString &title, const QString &message)
     if (isVisible() && QGuiApplication::platformName() != QLatin1String("offscreen"))
         QMessageBox::warning(this, title, message);
     else
-        std::cerr << "rematlens: error: " << message.toStdString() << std::endl;
+        reportError(ExitBadInput, message.toStdString());
 }
 
 void MainWindow::setSweepParameters(const SweepParameters &parameters)

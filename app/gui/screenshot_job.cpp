@@ -2,6 +2,8 @@
 
 #include "main_window.h"
 
+#include "app/cli/command_support.h"
+
 #include "core/sweep/decimal_grid.h"
 #include "views/feasibility_strip.h"
 
@@ -9,7 +11,6 @@
 #include <QPixmap>
 #include <QTimer>
 
-#include <iostream>
 
 namespace rematlens {
 
@@ -72,8 +73,7 @@ void ScreenshotJob::capture()
 
 void ScreenshotJob::fail(const QString &message)
 {
-    std::cerr << "rematlens: error: " << message.toStdString() << std::endl;
-    QApplication::exit(1);
+    QApplication::exit(reportError(ExitBadInput, message.toStdString()));
 }
 
 } // namespace rematlens
