@@ -50,12 +50,14 @@ void DeferredRegionsTest::sameAsLiteralSchedule()
                 config.runtime = runtime;
                 config.budget = budgetForRatio(baseline, ratio);
                 config.rematLimit = rematLimitFor(baseline, 2.0);
-                std::vector<ReplayEvent> deferredEvents;
-                std::vector<ReplayEvent> literalEvents;
-                config.events = &deferredEvents;
+                RunRecording deferredRecording;
+                RunRecording literalRecording;
+                config.recording = &deferredRecording;
                 const RunResult deferred = Replay(*read.program, config).run();
                 config.deferRegionRebuilds = false;
-                config.events = &literalEvents;
+                config.recording = &literalRecording;
+                const std::vector<ReplayEvent> &deferredEvents = deferredRecording.events;
+                const std::vector<ReplayEvent> &literalEvents = literalRecording.events;
                 const RunResult literal = Replay(*read.program, config).run();
                 const QString where = QStringLiteral("%1 %2 ratio %3").arg(QLatin1String(policy)).arg(static_cast<int>(runtime)).arg(ratio);
                 QVERIFY2(deferred.outcome == literal.outcome, qPrintable(where));

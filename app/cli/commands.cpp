@@ -48,7 +48,8 @@ bool writeEvents(const std::string &path, const std::vector<ReplayEvent> &events
 {
     std::ofstream out(path);
     for (const ReplayEvent &event : events)
-        out << eventToJson(event, program).dump() << '\n';
+        if (isReferenceKind(event.kind))
+            out << eventToJson(event, program).dump() << '\n';
     out.flush();
     return static_cast<bool>(out);
 }
@@ -81,11 +82,11 @@ int runRunCommand(const RunOptions &options)
     const std::string problem = configure(options, loaded->baseline, request);
     if (!problem.empty())
         return reportError(ExitBadUsage, problem);
-    std::vector<ReplayEvent> events;
+    RunRecording recording;
     if (!options.eventsPath.empty())
-        request.config.events = &events;
+        request.config.recording = &recording;
     const RunResult result = Replay(*loaded->program, request.config).run();
-    if (!options.eventsPath.empty() && !writeEvents(options.eventsPath, events, *loaded->program))
+    if (!options.eventsPath.empty() && !writeEvents(options.eventsPath, recording.events, *loaded->program))
         return reportError(ExitBadInput, "cannot write the events to " + options.eventsPath);
     if (options.json)
         std::cout << runToJson(request, result, loaded->baseline).dump() << std::endl;

@@ -29,6 +29,11 @@ Replay::Replay(const Program &program, const RunConfig &config)
         m_eqNode.assign(program.storages.size(), kNone);
     if (config.runtime == RuntimeKind::Banishing)
         m_evictedDependents.resize(program.storages.size());
+    if (!config.keepResident.empty()) {
+        m_kept.assign(program.storages.size(), 0);
+        for (TensorId t : config.keepResident)
+            m_kept[program.storageOf(t)] = 1;
+    }
 }
 
 RunResult Replay::run()
@@ -44,6 +49,8 @@ RunResult Replay::run()
             case StepKind::Release: releaseStep(step.id); break;
             case StepKind::Pin: pinStep(step.id); break;
             }
+            if (m_config.recording)
+                sampleStepEnd();
         }
     } catch (const Stopped &) {
         // m_result.outcome says why
@@ -228,19 +235,10 @@ void Replay::stopOutOfMemory(TensorId t)
     failure.memoryInUse = m_memory;
     failure.bytesShort = m_memory + op.totalSize - m_config.budget;
     failure.depth = static_cast<int>(m_frames.size());
-    failure.lockedBytes = lockedBytes();
+    failure.lockedBytes = m_lockedBytes;
     m_result.failure = std::move(failure);
     m_result.outcome = Outcome::OutOfMemory;
     throw Stopped{};
-}
-
-Bytes Replay::lockedBytes() const
-{
-    Bytes total = 0;
-    for (StorageId s = 0; s < m_program.storages.size(); ++s)
-        if (material(s) && m_locks[s] > 0)
-            total += m_program.storages[s].size;
-    return total;
 }
 
 void Replay::computeOperator(TensorId t, bool remat)
@@ -274,6 +272,7 @@ void Replay::computeOperator(TensorId t, bool remat)
         m_result.rematCompute += op.cost;
         ++m_result.remats;
     } else {
+        record(ReplayEvent::Kind::Compute, t, op.totalSize);
         m_result.modelCompute += op.cost;
     }
     setMaterial(tensor.storage, true);
@@ -284,11 +283,13 @@ void Replay::computeOperator(TensorId t, bool remat)
     }
     m_memory -= duplicated;
     for (StorageId s : m_rematStorages)
-        m_pool.append(s);
+        offerToPolicy(s);
     if (m_regions)
         m_regions->computed(m_rematStorages);
     if (m_eqClasses)
         updateEqClassesOnCompute();
+    if (m_config.recording)
+        sample();
 }
 
 void Replay::evict(StorageId s, EvictCause cause)
@@ -318,16 +319,38 @@ void Replay::evict(StorageId s, EvictCause cause)
         ++m_result.releasedEvictions;
 }
 
+// m_lockedBytes totals the material storages with locks, as simrd's diagnosis counts them (the
+// banishing runtime can banish a locked storage, which then holds nothing).
 void Replay::lock(StorageId s)
 {
-    if (m_locks[s] == 0)
+    if (m_locks[s]++ == 0) {
         m_pool.remove(s);
-    ++m_locks[s];
+        if (material(s))
+            m_lockedBytes += m_program.storages[s].size;
+    }
 }
 
 void Replay::unlock(StorageId s)
 {
-    if (--m_locks[s] == 0)
+    if (--m_locks[s] == 0) {
+        if (material(s))
+            m_lockedBytes -= m_program.storages[s].size;
+        offerToPolicy(s);
+    }
+}
+
+void Replay::setMaterial(StorageId s, bool on)
+{
+    if (material(s) == on)
+        return;
+    m_flags.set(s, on);
+    if (m_locks[s] > 0)
+        m_lockedBytes += on ? m_program.storages[s].size : -m_program.storages[s].size;
+}
+
+void Replay::offerToPolicy(StorageId s)
+{
+    if (m_kept.empty() || !m_kept[s])
         m_pool.append(s);
 }
 
@@ -349,8 +372,32 @@ void Replay::checkInterruption()
 
 void Replay::record(ReplayEvent::Kind kind, TensorId tensor, Bytes bytes)
 {
-    if (m_config.events)
-        m_config.events->push_back(ReplayEvent{kind, m_clock, tensor, bytes, m_memory});
+    if (m_config.recording)
+        m_config.recording->events.push_back(ReplayEvent{kind, static_cast<std::uint16_t>(m_frames.size()),
+                                                         static_cast<std::uint32_t>(m_step), m_clock, tensor, bytes,
+                                                         m_memory});
+}
+
+void Replay::sample()
+{
+    m_config.recording->samples.push_back(TimelineSample{m_clock, m_memory, m_lockedBytes,
+                                                         static_cast<std::uint32_t>(m_step),
+                                                         static_cast<std::uint32_t>(m_frames.size()),
+                                                         static_cast<std::uint32_t>(m_pool.size())});
+}
+
+// Releases and pins change memory or locks without a clock tick; a step that changed nothing
+// adds no sample.
+void Replay::sampleStepEnd()
+{
+    const std::vector<TimelineSample> &samples = m_config.recording->samples;
+    if (!samples.empty()) {
+        const TimelineSample &last = samples.back();
+        if (last.memory == m_memory && last.lockedBytes == m_lockedBytes && last.poolSize == m_pool.size()
+            && last.depth == m_frames.size())
+            return;
+    }
+    sample();
 }
 
 } // namespace rematlens

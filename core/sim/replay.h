@@ -54,11 +54,13 @@ private:
     void unlock(StorageId s);
     void pin(TensorId t);
     void stopOutOfMemory(TensorId t);
-    Bytes lockedBytes() const;
+    void offerToPolicy(StorageId s);
     void record(ReplayEvent::Kind kind, TensorId tensor, Bytes bytes);
+    void sample();
+    void sampleStepEnd();
     void checkInterruption();
     bool material(StorageId s) const { return m_flags.material(s); }
-    void setMaterial(StorageId s, bool on) { m_flags.set(s, on); }
+    void setMaterial(StorageId s, bool on);
 
     // replay_banishing.cpp: RuntimeV1's bookkeeping
     void addEvictedDependents(OpId op);
@@ -92,6 +94,7 @@ private:
     std::vector<Cost> m_compute;
     std::vector<EqClassForest::Node> m_eqNode; // kNone when the storage has none
     std::vector<std::vector<TensorId>> m_evictedDependents; // banishing only, kept sorted
+    std::vector<std::uint8_t> m_kept; // RunConfig::keepResident; empty when there are none
     // per tensor
     std::vector<std::uint8_t> m_defined;
 
@@ -113,6 +116,7 @@ private:
     std::uint32_t m_untilInterruptionCheck = 0;
     Cost m_clock = 1;
     Bytes m_memory = 0;
+    Bytes m_lockedBytes = 0;
     RunResult m_result;
 };
 

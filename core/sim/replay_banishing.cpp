@@ -57,6 +57,8 @@ void Replay::tryBanish(StorageId s)
     if (m_externalRefs[s] > 0 || !m_evictedDependents[s].empty())
         return;
     if (material(s)) {
+        if (m_locks[s] > 0)
+            m_lockedBytes -= m_program.storages[s].size;
         m_locks[s] = 0;
         evict(s, EvictCause::Release);
     }

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "policy.h"
-#include "replay_event.h"
+#include "run_recording.h"
 #include "runtime_kind.h"
 
 #include <atomic>
@@ -22,7 +22,9 @@ struct RunConfig {
     // (simrd's float remat_limit, compared exactly).
     double rematLimit = std::numeric_limits<double>::infinity();
     std::uint64_t seed = 0;                    // for the random policies
-    std::vector<ReplayEvent> *events = nullptr; // recorded when set
+    RunRecording *recording = nullptr;         // filled when set
+    // Tensors whose storages are never offered to the policy (still freed on their last release).
+    std::vector<TensorId> keepResident;
     bool measureBottleneck = false;
     // Unresolved stops: past the deadline the run ends as Timeout; when *cancel turns true,
     // as Cancelled. Both are checked every few thousand steps.

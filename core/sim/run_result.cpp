@@ -29,6 +29,7 @@ std::string_view eventKindName(ReplayEvent::Kind kind)
     case ReplayEvent::Kind::Evict: return "evict";
     case ReplayEvent::Kind::Free: return "free";
     case ReplayEvent::Kind::Remat: return "remat";
+    case ReplayEvent::Kind::Compute: return "compute";
     }
     return "evict";
 }
