@@ -1,0 +1,33 @@
+#pragma once
+
+#include "core/sim/run_result.h"
+
+#include <QColor>
+#include <QFont>
+
+namespace rematlens {
+
+// One look for every figure and view: font, line widths and colours per outcome and per
+// policy. Figures are painted in points (1/72 in), so sizes here are points.
+struct FigureStyle {
+    enum class Palette { Default, ColourBlindSafe, GreyscaleSafe };
+
+    Palette palette = Palette::Default;
+    qreal fontSize = 8;     // points
+    qreal lineWidth = 1.0;  // data lines
+    qreal axisWidth = 0.6;  // axes and ticks
+
+    QFont font(qreal scale = 1.0) const;
+    QColor outcome(Outcome outcome) const;
+    QColor policy(int index) const;
+    QColor budgetLine() const;
+    QColor lockedFill() const;
+    QColor rematShade() const;
+    QColor eviction() const;
+    QColor divergence() const;
+    QColor failure() const;
+    QColor ink() const;  // text and axes
+    QColor grid() const;
+};
+
+} // namespace rematlens
