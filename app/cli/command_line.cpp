@@ -102,6 +102,8 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
     gui->add_option("--sweep", guiOptions.sweep, "Sweep FROM:TO:STEP once the trace is read");
     gui->add_option("--policy", guiOptions.policies, "Policies of that sweep (default: the last ones used)");
     gui->add_option("--select", guiOptions.select, "Select the budget nearest this ratio after the sweep");
+    gui->add_option("--overlay", guiOptions.overlay, "Overlay the budget below or above the selected one on the timeline")
+        ->check(CLI::IsMember({"none", "below", "above"}));
     gui->add_option("--screenshot", guiOptions.screenshot, "Render the whole window to this PNG and exit");
     gui->add_option("--size", guiOptions.size, "Window size for --screenshot, WIDTHxHEIGHT")->capture_default_str();
     InfoOptions info;

@@ -11,6 +11,7 @@ struct GuiOptions {
     std::string sweep;             // "A:B:S": sweep this range once the trace is read
     std::vector<std::string> policies;
     std::string select;            // a ratio to select once the sweep is done
+    std::string overlay;           // the timeline's overlay: "none", "below" or "above"
     std::string screenshot;        // render the window to this PNG and exit
     std::string size = "1400x850"; // window size for the screenshot
 };
