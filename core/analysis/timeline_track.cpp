@@ -105,6 +105,8 @@ std::optional<std::size_t> TimelineTrack::evictionNear(double x, double toleranc
 
 double TimelineTrack::xOfStep(std::uint32_t step) const
 {
+    if (m_axis == TimelineAxis::Step)
+        return double(step);
     const auto it = std::lower_bound(m_steps.begin(), m_steps.end(), step);
     if (it == m_steps.end())
         return endX();

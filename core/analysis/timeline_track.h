@@ -49,7 +49,7 @@ public:
     std::size_t sampleAt(double x) const;
     // The eviction marker nearest to x within `tolerance`, if any.
     std::optional<std::size_t> evictionNear(double x, double tolerance) const;
-    // x of the first sample at or after a schedule step.
+    // x of a schedule step: the step itself, or the clock of its first sample.
     double xOfStep(std::uint32_t step) const;
 
 private:
