@@ -3,6 +3,7 @@
 #include "core/analysis/min_max_decimator.h"
 #include "nice_ticks.h"
 #include "number_format.h"
+#include "span_band_item.h"
 
 #include <QAreaSeries>
 #include <QChart>
@@ -55,6 +56,7 @@ void TimelineChart::createSeries()
         upper->setParent(a); // an area series does not own its boundary
         return a;
     };
+    // The spans are painted by m_rematBand; this empty series only gives them a legend entry.
     m_remat = area(m_rematUpper);
     add(m_remat, QStringLiteral("rematerializing"), m_y);
     m_locked = area(m_lockedUpper);
@@ -67,6 +69,7 @@ void TimelineChart::createSeries()
     add(m_divergence = new QLineSeries, QStringLiteral("histories diverge"), m_y);
     add(m_failure = new QLineSeries, QStringLiteral("failing allocation"), m_y);
     add(m_failureMark = new QScatterSeries, QString(), m_y);
+    m_rematBand = new SpanBandItem(m_chart, m_remat);
     // Labels sit on a white box so the lines under them stay out of the way of the text.
     for (QGraphicsSimpleTextItem **label : {&m_failureLabel, &m_divergenceLabel}) {
         auto *box = new QGraphicsRectItem(m_chart);
@@ -94,6 +97,7 @@ void TimelineChart::styleChart()
     m_depthAxis->setGridLineVisible(false);
     m_depthAxis->setLabelFormat(QStringLiteral("%d"));
     m_remat->setBrush(s.rematShade());
+    m_rematBand->setBrush(s.rematShade());
     m_remat->setPen(Qt::NoPen);
     m_locked->setBrush(s.lockedFill());
     m_locked->setPen(Qt::NoPen);
@@ -170,6 +174,7 @@ void TimelineChart::showRange(double from, double to, int columns)
     if (!m_plot) {
         for (QLineSeries *s : {m_memory, m_comparison, m_budget, m_depth, m_divergence, m_failure, m_rematUpper, m_lockedUpper})
             s->clear();
+        m_rematBand->setSpans({});
         m_evictions->clear();
         m_failureMark->clear();
         updateLabels();
@@ -227,16 +232,14 @@ void TimelineChart::fillEvents(double from, double to, int columns)
     }
     m_evictions->replace(marks);
 
-    const double top = m_y->max();
-    QList<QPointF> pulses;
+    QList<QPair<double, double>> bands;
     double spanFrom = 0;
     double spanTo = -1e300;
     const auto flush = [&] {
         if (spanTo < spanFrom)
             return;
         const double a = std::max(spanFrom, from);
-        const double b = std::max(std::min(spanTo, to), a + column * 0.5);
-        pulses << QPointF(a, 0) << QPointF(a, top) << QPointF(b, top) << QPointF(b, 0);
+        bands.append({a, std::max(std::min(spanTo, to), a + column * 0.5)});
     };
     for (const TimelineTrack::Span &s : track.rematSpans()) {
         if (s.to < from || s.from > to)
@@ -248,9 +251,7 @@ void TimelineChart::fillEvents(double from, double to, int columns)
         spanTo = std::max(spanTo, s.to);
     }
     flush();
-    if (pulses.isEmpty())
-        pulses << QPointF(from, 0) << QPointF(to, 0);
-    m_rematUpper->replace(pulses);
+    m_rematBand->setSpans(std::move(bands));
 }
 
 void TimelineChart::fillMarkers()

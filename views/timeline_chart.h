@@ -15,6 +15,10 @@ class QScatterSeries;
 class QValueAxis;
 
 namespace rematlens {
+class SpanBandItem;
+}
+
+namespace rematlens {
 
 // The one class that speaks Qt Charts for the memory timeline: memory in use, locked bytes,
 // the budget, evictions as markers, rematerialization as shaded spans, nesting depth on a
@@ -51,6 +55,7 @@ private:
     QValueAxis *m_depthAxis = nullptr;
     QLineSeries *m_rematUpper = nullptr;
     QAreaSeries *m_remat = nullptr;
+    SpanBandItem *m_rematBand = nullptr;
     QLineSeries *m_lockedUpper = nullptr;
     QAreaSeries *m_locked = nullptr;
     QLineSeries *m_memory = nullptr;
