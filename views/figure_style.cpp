@@ -2,13 +2,53 @@
 
 #include "outcome_palette.h"
 
+#include <QFontInfo>
+
 namespace rematlens {
+
+FigureStyle FigureStyle::screen(const QFont &widgetFont)
+{
+    FigureStyle style;
+    const int pixels = QFontInfo(widgetFont).pixelSize();
+    style.fontSize = pixels > 0 ? pixels : 12;
+    style.lineWidth = 1.6;
+    style.axisWidth = 1.0;
+    return style;
+}
 
 QFont FigureStyle::font(qreal scale) const
 {
     QFont f(QStringLiteral("DejaVu Sans"));
+    f.setStyleHint(QFont::SansSerif);
     f.setPixelSize(qMax(1, qRound(fontSize * scale))); // painter units are points
+    // Unhinted glyph advances scale with the painter, so PNG, SVG and PDF lay text out alike.
+    f.setHintingPreference(QFont::PreferNoHinting);
     return f;
+}
+
+QFont FigureStyle::boldFont() const
+{
+    QFont f = font();
+    f.setBold(true);
+    return f;
+}
+
+Qt::PenStyle FigureStyle::policyLine(int index) const
+{
+    if (palette != Palette::GreyscaleSafe)
+        return Qt::SolidLine;
+    static const Qt::PenStyle styles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine};
+    return styles[index % 3];
+}
+
+QColor FigureStyle::hole() const
+{
+    return OutcomePalette::hole();
+}
+
+QColor FigureStyle::selection() const
+{
+    return OutcomePalette::selection();
 }
 
 // Greyscale-safe colours differ in lightness, so they survive printing in black and white.
