@@ -29,11 +29,13 @@ private:
         enum class Kind { Outcome, Hole, Policy } kind;
         int index; // the outcome, or the policy's colour
         QString label;
+        QString shortLabel; // when the long labels would take more than two lines
     };
-    double itemWidth(const Item &item) const;
-    // Items per line, in order.
-    std::vector<std::vector<Item>> lines(double width) const;
-    void paintItem(QPainter &p, const Item &item, const QPointF &topLeft) const;
+    double itemWidth(const Item &item, bool brief) const;
+    // Items per line, in order; brief (short labels) when the long ones need over two lines.
+    std::vector<std::vector<Item>> lines(double width, bool &brief) const;
+    std::vector<std::vector<Item>> flow(double width, bool brief) const;
+    void paintItem(QPainter &p, const Item &item, bool brief, const QPointF &topLeft) const;
 
     FigureStyle m_style;
     std::vector<Item> m_items;

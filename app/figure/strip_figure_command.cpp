@@ -13,7 +13,7 @@ namespace {
 FigureHeights stripHeights(const StripFigure &figure, const FigureOptions &options)
 {
     if (figure.panelCount() <= 1)
-        return {2.2, 2.5};
+        return {};
     const FigureStyle style = FigureOutput::style(options);
     const auto rows = [&](double widthInches) { return figure.gridRows(widthInches * 72, style); };
     return {rows(FigureOutput::kSingleColumnWidth) * 1.45 + 0.55, rows(FigureOutput::kDoubleColumnWidth) * 1.5 + 0.5};

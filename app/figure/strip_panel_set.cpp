@@ -8,6 +8,7 @@
 #include "app/cli/sweep_file.h"
 
 #include "core/sweep/sweep_runner.h"
+#include "views/trace_name.h"
 
 #include <algorithm>
 #include <cmath>
@@ -15,23 +16,6 @@
 #include <map>
 
 namespace rematlens {
-
-QString StripPanelSet::shortTraceName(const std::string &displayName)
-{
-    std::string name = displayName;
-    if (const std::size_t slash = name.find_last_of('/'); slash != std::string::npos)
-        name = name.substr(slash + 1);
-    if (!name.empty() && name.front() == ':')
-        name = name.substr(1);
-    for (const std::string suffix : {".log", ".jsonl", ".json"})
-        if (name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0)
-            name = name.substr(0, name.size() - suffix.size());
-    // The public traces are named model-batch-budget-date-...: the model is what a reader wants.
-    for (std::size_t i = 1; i + 1 < name.size(); ++i)
-        if (name[i] == '-' && std::isdigit(static_cast<unsigned char>(name[i + 1])))
-            return QString::fromStdString(name.substr(0, i));
-    return QString::fromStdString(name);
-}
 
 void StripPanelSet::add(QString title, const Baseline &baseline, std::vector<GridPoint> grid,
                         std::vector<RunRequest> requests, std::size_t policies, double overheadLimit,
@@ -76,7 +60,7 @@ int StripPanelSet::addSweep(const std::string &trace, const FigureOptions &optio
     std::vector<RunRequest> requests = planSweep(settings, loaded->baseline, grid);
 
     watchInterrupts();
-    const QString title = shortTraceName(loaded->name);
+    const QString title = shortTraceName(QString::fromStdString(loaded->name));
     ProgressBar bar(title.toStdString(), requests.size());
     SweepRunner runner(loaded->program, options.threads);
     runner.setWallLimit(options.wallLimit);
@@ -182,7 +166,7 @@ int StripPanelSet::addSweepFile(const std::string &path, const FigureOptions &op
         const std::size_t row = static_cast<std::size_t>(policy - policyNames.begin());
         results.push_back({row * grid.size() + column[record->value("budget", Bytes{0})], runFromJson(*record)});
     }
-    add(shortTraceName(first.value("trace", path)), baseline, std::move(grid), std::move(requests), policyNames.size(),
+    add(shortTraceName(QString::fromStdString(first.value("trace", path))), baseline, std::move(grid), std::move(requests), policyNames.size(),
         limit, results);
     return ExitOk;
 }

@@ -20,9 +20,6 @@ public:
     int addSweepFile(const std::string &path, const FigureOptions &options);
     std::vector<StripFigure::Panel> panels() const;
 
-    // "unet-6-8000000000.0-...-default.log" -> "unet": the model's name, as panels are titled.
-    static QString shortTraceName(const std::string &displayName);
-
 private:
     struct Entry {
         QString title;

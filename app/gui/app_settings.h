@@ -1,5 +1,7 @@
 #pragma once
 
+#include "figure_export_choices.h"
+
 #include "views/sweep_parameters.h"
 
 #include <QByteArray>
@@ -25,6 +27,9 @@ public:
 
     SweepParameters sweepParameters() const;
     void setSweepParameters(const SweepParameters &parameters);
+
+    FigureExportChoices figureExport() const;
+    void setFigureExport(const FigureExportChoices &choices);
 
     static constexpr int kMaxRecent = 8;
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app_settings.h"
+#include "export_figure_dialog.h"
 #include "sweep_cache.h"
 #include "sweep_controller.h"
 #include "trace_loader.h"
@@ -41,6 +42,10 @@ public:
     FeasibilityStrip *strip() const { return m_strip; }
     const SweepResultModel *sweepModel() const { return m_sweepModel; }
     bool sweepRunning() const { return m_controller.running(); }
+    // Views offered by File > Export Figure; a view registers itself with one line here.
+    void registerFigureView(const QString &name, const FigureSource *source);
+    const std::vector<FigureView> &figureViews() const { return m_figureViews; }
+    void exportFigure();
 
 signals:
     void traceLoaded();
@@ -93,6 +98,7 @@ private:
     QString m_traceName;
     QString m_pendingPath;
     QString m_lastStep;
+    std::vector<FigureView> m_figureViews;
 };
 
 } // namespace rematlens
