@@ -82,9 +82,10 @@ QColor FigureStyle::policy(int index) const
         return greys[index % 3];
     }
     if (palette == Palette::ColourBlindSafe) {
-        static const QColor tol[] = {QColor(0x44, 0x77, 0xAA), QColor(0x22, 0x88, 0x33), QColor(0xAA, 0x33, 0x77),
-                                     QColor(0x66, 0xCC, 0xEE), QColor(0xCC, 0xBB, 0x44), QColor(0xBB, 0xBB, 0xBB)};
-        return tol[index % 6];
+        // Near-black first and none of the outcome colours, so a curve never reads as an outcome.
+        static const QColor tol[] = {QColor(0x22, 0x22, 0x22), QColor(0x22, 0x88, 0x33), QColor(0x66, 0xCC, 0xEE),
+                                     QColor(0xEE, 0x77, 0x33), QColor(0xBB, 0xBB, 0xBB)};
+        return tol[index % 5];
     }
     return OutcomePalette::policy(index);
 }

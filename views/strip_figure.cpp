@@ -54,7 +54,7 @@ int StripFigure::gridColumns(double width, const FigureStyle &style) const
 {
     const int panels = static_cast<int>(std::max<std::size_t>(1, m_panels.size()));
     const double lineHeight = QFontMetricsF(style.font()).height();
-    const int fit = std::clamp(static_cast<int>(width / (12 * lineHeight)), 1, 4);
+    const int fit = std::clamp(static_cast<int>(width / (10 * lineHeight)), 1, 4);
     const int rows = (panels + std::min(panels, fit) - 1) / std::min(panels, fit);
     return (panels + rows - 1) / rows; // balanced: 5 panels make rows of 3 and 2, not 4 and 1
 }
@@ -207,11 +207,23 @@ void StripFigure::paintFigure(QPainter &painter, const QRectF &bounds, const Fig
     }
     if (m_panels.size() > 1) {
         painter.setPen(style.ink());
-        painter.drawText(l.xTitle, Qt::AlignHCenter | Qt::AlignVCenter,
-                         QStringLiteral("memory budget (fraction of each model's baseline peak memory)"));
+        painter.drawText(l.xTitle, Qt::AlignHCenter | Qt::AlignVCenter, sharedXTitle(l.xTitle.width(), style));
     }
     legend(style).paint(painter, l.legend);
     painter.restore();
+}
+
+// The longest wording of the budget axis that fits the figure's width.
+QString StripFigure::sharedXTitle(double width, const FigureStyle &style) const
+{
+    const QFontMetricsF metrics(style.font());
+    const QString titles[] = {QStringLiteral("memory budget (fraction of each model's baseline peak memory)"),
+                              QStringLiteral("budget (fraction of baseline peak memory)"),
+                              QStringLiteral("budget / baseline peak")};
+    for (const QString &title : titles)
+        if (metrics.horizontalAdvance(title) <= width)
+            return title;
+    return titles[2];
 }
 
 QString StripFigure::figureCsv() const

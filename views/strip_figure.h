@@ -32,7 +32,7 @@ public:
     // Where panel `index` puts its cells, for the widget's clicks and marks.
     StripGeometry panelGeometry(const QRectF &bounds, const FigureStyle &style, std::size_t index) const;
     // Panels per row in a figure this wide (painter units): up to four, none narrower than
-    // about a dozen lines of text.
+    // about ten lines of text wide.
     int gridColumns(double width, const FigureStyle &style) const;
     int gridRows(double width, const FigureStyle &style) const;
     std::size_t panelCount() const { return m_panels.size(); }
@@ -52,6 +52,7 @@ private:
     QStringList policyNames() const;
     bool passes(const QString &policy) const;
     StripLegend legend(const FigureStyle &style) const;
+    QString sharedXTitle(double width, const FigureStyle &style) const;
 
     std::vector<Panel> m_panels;
 };

@@ -298,8 +298,8 @@ void StripPainter::paintCurves(QPainter &p, const StripGeometry &g, const Parts 
     p.setBrush(Qt::NoBrush);
 }
 
-// The finest "nice" step whose labels (ratios, and bytes when memory > 0) keep a line's height
-// apart over `span` units.
+// The finest "nice" step whose labels (ratios, and bytes when memory > 0) stay more than half a
+// line's height apart over `span` units.
 double StripPainter::ratioTickStep(double first, double last, double span, double memory) const
 {
     if (!(last > first))
@@ -313,7 +313,7 @@ double StripPainter::ratioTickStep(double first, double last, double span, doubl
             if (memory > 0)
                 widest = std::max(widest, m_metrics.horizontalAdvance(byteSize(value * memory)));
         }
-        if (step / (last - first) * span >= widest + lineHeight())
+        if (step / (last - first) * span >= widest + 0.6 * lineHeight())
             return step;
     }
     return tickStep(last - first, 1);

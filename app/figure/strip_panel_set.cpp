@@ -145,9 +145,17 @@ int StripPanelSet::addSweepFile(const std::string &path, const FigureOptions &op
         return reportError(ExitBadInput, path + ": no runs of the policies asked for");
     std::vector<GridPoint> grid;
     std::map<Bytes, std::size_t> column;
+    std::size_t decimals = 0; // "0.4" and "0.401" read as "0.400" and "0.401", as the sweep's grid wrote them
+    for (const auto &[budget, text] : budgets)
+        if (const std::size_t point = text.find('.'); point != std::string::npos)
+            decimals = std::max(decimals, text.size() - point - 1);
     for (const auto &[budget, text] : budgets) {
         column[budget] = grid.size();
-        grid.push_back({text, DecimalGrid::parseRatio(text).value_or(0.0)});
+        std::string padded = text.find('.') == std::string::npos && decimals > 0 ? text + "." : text;
+        const std::size_t point = padded.find('.');
+        if (point != std::string::npos)
+            padded.append(decimals - std::min(decimals, padded.size() - point - 1), '0');
+        grid.push_back({padded, DecimalGrid::parseRatio(text).value_or(0.0)});
     }
     std::vector<RunRequest> requests;
     for (const std::string &name : policyNames)
