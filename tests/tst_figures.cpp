@@ -13,6 +13,7 @@
 #include "app/figure/strip_panel_set.h"
 #include "app/gui/export_figure_dialog.h"
 #include "app/gui/main_window.h"
+#include "views/feasibility_strip.h"
 #include "views/figure_preview.h"
 #include "views/figure_writer.h"
 #include "views/strip_figure.h"
@@ -117,6 +118,8 @@ private slots:
     void commandLineWritesEveryFormat_data();
     void commandLineWritesEveryFormat();
     void commandLineRejectsBadOptions();
+    void sweepFileDrawsTheSameRuns();
+    void stripWidgetIsTheSameFigure();
     void exportDialogPreviewsAndWrites();
     void mainWindowOffersTheStrip();
 
@@ -331,6 +334,53 @@ void FiguresTest::commandLineRejectsBadOptions()
                            path(QStringLiteral("no/such/dir/x.png")), QStringLiteral("--step"), QStringLiteral("0.1")}),
              1);
     QVERIFY(!QFile::exists(out));
+}
+
+void FiguresTest::sweepFileDrawsTheSameRuns()
+{
+    const QString demo = repoFile("traces/demo.log");
+    const QStringList grid{QStringLiteral("--from"), QStringLiteral("0.30"), QStringLiteral("--to"),
+                           QStringLiteral("0.40"), QStringLiteral("--step"), QStringLiteral("0.01"),
+                           QStringLiteral("--policy"), QStringLiteral("DTR"), QStringLiteral("--policy"),
+                           QStringLiteral("LRU")};
+    for (const QString &format : {QStringLiteral("jsonl"), QStringLiteral("csv")}) {
+        const QString sweep = path(QStringLiteral("sweep.") + format);
+        QCOMPARE(runRematlens(QStringList{QStringLiteral("sweep"), demo, QStringLiteral("--out"), sweep} + grid), 0);
+        const QString fromFile = path(QStringLiteral("from-file-") + format + QStringLiteral(".csv"));
+        QCOMPARE(runRematlens({QStringLiteral("figure"), QStringLiteral("strip"), QStringLiteral("--sweep-file"), sweep,
+                               QStringLiteral("--out"), path(QStringLiteral("from-file.svg")), QStringLiteral("--data"),
+                               fromFile}),
+                 0);
+        const QString swept = path(QStringLiteral("swept.csv"));
+        QCOMPARE(runRematlens(QStringList{QStringLiteral("figure"), QStringLiteral("strip"), demo, QStringLiteral("--out"),
+                                          path(QStringLiteral("swept.svg")), QStringLiteral("--data"), swept} + grid),
+                 0);
+        QFile a(fromFile);
+        QFile b(swept);
+        QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+        QCOMPARE(a.readAll(), b.readAll());
+    }
+}
+
+void FiguresTest::stripWidgetIsTheSameFigure()
+{
+    const StripFigure::Panel panel = m_demo.panels().front();
+    FeasibilityStrip strip;
+    strip.setModels(panel.sweep, panel.holes);
+    strip.setTraceName(panel.title);
+    QCOMPARE(strip.figureTitle(), QStringLiteral("strip-demo"));
+    QCOMPARE(strip.figureCsv(), m_figure->figureCsv());
+    FigureWriter::Options options;
+    options.sizeInches = {3.25, 2.2};
+    options.dpi = 100;
+    options.style.palette = FigureStyle::Palette::ColourBlindSafe;
+    QCOMPARE(FigureWriter::write(strip, path(QStringLiteral("widget.png")), options), QString());
+    QCOMPARE(FigureWriter::write(*m_figure, path(QStringLiteral("figure.png")), options), QString());
+    QCOMPARE(QImage(path(QStringLiteral("widget.png"))), QImage(path(QStringLiteral("figure.png"))));
+    // On screen the same painter draws at the widget's font size.
+    strip.resize(900, 320);
+    QVERIFY(strip.cellGeometry().cellArea().width() > 600);
+    QVERIFY(!strip.grab().toImage().isNull());
 }
 
 void FiguresTest::exportDialogPreviewsAndWrites()

@@ -45,8 +45,10 @@ bool StripFigure::hasRuns(const Panel &panel) const
 
 QString StripFigure::figureTitle() const
 {
-    if (m_panels.size() == 1)
+    if (m_panels.size() == 1 && !m_panels.front().title.isEmpty())
         return QStringLiteral("strip-") + m_panels.front().title;
+    if (m_panels.size() <= 1)
+        return QStringLiteral("strip");
     return QStringLiteral("strips");
 }
 
