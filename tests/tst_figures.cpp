@@ -18,6 +18,8 @@
 #include "views/figure_writer.h"
 #include "views/strip_figure.h"
 
+#include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QImage>
 #include <QProcess>
 #include <QRegularExpression>
@@ -408,6 +410,14 @@ void FiguresTest::exportDialogPreviewsAndWrites()
     QVERIFY(QFile::exists(pdf));
     QVERIFY(QFile::exists(path(QStringLiteral("dialog.csv"))));
     QCOMPARE(dialog.choices().lastPath, pdf);
+    // A slide suggests slide-sized text; the preview follows.
+    auto *size = dialog.findChild<QComboBox *>(QStringLiteral("size"));
+    auto *fontSize = dialog.findChild<QDoubleSpinBox *>(QStringLiteral("fontSize"));
+    QVERIFY(size && fontSize);
+    size->setCurrentIndex(size->findData(QStringLiteral("slide")));
+    QCOMPARE(fontSize->value(), 14.0);
+    QCOMPARE(dialog.writerOptions().sizeInches, QSizeF(10, 5.625));
+    QVERIFY(std::abs(dialog.preview()->pageRect().width() / dialog.preview()->pageRect().height() - 16.0 / 9) < 0.01);
     const QString failure = dialog.exportTo(path(QStringLiteral("no/such/dir/x.svg")));
     QVERIFY2(failure.contains(QStringLiteral("x.svg")), qPrintable(failure)); // the error names the file
 }

@@ -51,6 +51,8 @@ ExportFigureDialog::ExportFigureDialog(std::vector<FigureView> views, const Figu
     , m_preview(new FigurePreview(this))
 {
     setWindowTitle(tr("Export Figure"));
+    m_size->setObjectName(QStringLiteral("size"));
+    m_fontSize->setObjectName(QStringLiteral("fontSize"));
     for (const FigureView &view : m_views)
         m_view->addItem(view.name);
     m_view->setToolTip(tr("The view to draw; the figure uses the same drawing as the window"));
@@ -115,6 +117,7 @@ ExportFigureDialog::ExportFigureDialog(std::vector<FigureView> views, const Figu
     applyChoices(choices);
     const auto refresh = [this] { updatePreview(); };
     connect(m_view, &QComboBox::currentIndexChanged, this, refresh);
+    connect(m_size, &QComboBox::currentIndexChanged, this, &ExportFigureDialog::suggestFontSize);
     connect(m_size, &QComboBox::currentIndexChanged, this, refresh);
     connect(m_width, &QDoubleSpinBox::valueChanged, this, refresh);
     connect(m_height, &QDoubleSpinBox::valueChanged, this, refresh);
@@ -152,6 +155,16 @@ FigureExportChoices ExportFigureDialog::choices() const
     c.writeCsv = m_writeCsv->isChecked();
     c.lastPath = m_lastPath;
     return c;
+}
+
+// A slide is read from afar: 14 pt there, 8 pt on paper, unless the user chose another size.
+void ExportFigureDialog::suggestFontSize()
+{
+    const bool slide = m_size->currentData().toString() == u"slide";
+    if (slide && m_fontSize->value() == kPaperFontSize)
+        m_fontSize->setValue(kSlideFontSize);
+    else if (!slide && m_fontSize->value() == kSlideFontSize)
+        m_fontSize->setValue(kPaperFontSize);
 }
 
 QSizeF ExportFigureDialog::sizeInches() const

@@ -46,8 +46,12 @@ private:
     void chooseFileAndExport();
     void updatePreview();
     void applyChoices(const FigureExportChoices &choices);
+    void suggestFontSize();
     QSizeF sizeInches() const;
     void showError(const QString &message);
+
+    static constexpr double kPaperFontSize = 8;
+    static constexpr double kSlideFontSize = 14;
 
     std::vector<FigureView> m_views;
     QComboBox *m_view;
