@@ -13,14 +13,12 @@
 #include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
-#include <QPainterPath>
 #include <QToolTip>
 
 #include <algorithm>
 #include <cmath>
 
 namespace rematlens {
-
 
 FeasibilityStrip::FeasibilityStrip(QWidget *parent) : QWidget(parent)
 {
