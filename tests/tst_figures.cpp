@@ -24,6 +24,7 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
+#include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 #include <QtTest>
@@ -155,6 +156,9 @@ void FiguresTest::svgHasSizeAndViewBox()
     QCOMPARE(frame.height, QStringLiteral("63.5mm"));  // 2.5 in
     QCOMPARE(frame.viewBox, QStringLiteral("0 0 486 180")); // points
     QVERIFY2(frame.texts > 10, "labels stay text");
+    QSvgRenderer renderer(file);
+    QVERIFY(renderer.isValid());
+    QCOMPARE(renderer.viewBoxF(), QRectF(0, 0, 486, 180));
 }
 
 void FiguresTest::pdfHasMediaBoxAndEmbeddedFonts()
