@@ -298,8 +298,8 @@ void StripPainter::paintCurves(QPainter &p, const StripGeometry &g, const Parts 
     p.setBrush(Qt::NoBrush);
 }
 
-// The finest "nice" step whose labels (ratios, and bytes when memory > 0) stay more than half a
-// line's height apart over `span` units.
+// The finest "nice" step whose labels (ratios, and bytes when memory > 0) stay apart over
+// `span` units.
 double StripPainter::ratioTickStep(double first, double last, double span, double memory) const
 {
     if (!(last > first))
@@ -313,7 +313,8 @@ double StripPainter::ratioTickStep(double first, double last, double span, doubl
             if (memory > 0)
                 widest = std::max(widest, m_metrics.horizontalAdvance(byteSize(value * memory)));
         }
-        if (step / (last - first) * span >= widest + 0.6 * lineHeight())
+        const double gap = memory > 0 ? 1.0 : 0.6; // byte labels are long: a wider gap keeps them apart
+        if (step / (last - first) * span >= widest + gap * lineHeight())
             return step;
     }
     return tickStep(last - first, 1);
