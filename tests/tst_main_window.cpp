@@ -68,11 +68,9 @@ void MainWindowTest::clicksAndKeysSelect()
 {
     FeasibilityStrip *strip = m_window->strip();
     QSignalSpy selected(strip, &FeasibilityStrip::selectionChanged);
-    StripGeometry g;
-    g.bounds = strip->rect();
-    g.columns = static_cast<int>(m_window->sweepModel()->gridSize());
-    g.rows = static_cast<int>(m_window->sweepModel()->policyCount());
-    g.bottomAxisHeight = 66;
+    const StripGeometry g = strip->cellGeometry();
+    QCOMPARE(g.columns, static_cast<int>(m_window->sweepModel()->gridSize()));
+    QCOMPARE(g.rows, static_cast<int>(m_window->sweepModel()->policyCount()));
     const QPoint target = g.cell(1, 10).center().toPoint();
     QTest::mouseClick(strip, Qt::LeftButton, Qt::NoModifier, target);
     QCOMPARE(selected.count(), 1);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "figure_source.h"
+#include "strip_figure.h"
 #include "strip_geometry.h"
 
 #include <QTimer>
@@ -14,8 +16,9 @@ class SweepResultModel;
 
 // The feasibility-versus-budget strip: budget ratio across (bytes on the top axis), one row of
 // cells per policy coloured by outcome, the overhead of passing runs plotted above, holes
-// marked. Click or the arrow keys select a run; dragging marks a range to refine.
-class FeasibilityStrip : public QWidget {
+// marked. Click or the arrow keys select a run; dragging marks a range to refine. As a figure
+// it is a StripFigure of one panel: the same paint code at the figure's style.
+class FeasibilityStrip : public QWidget, public FigureSource {
     Q_OBJECT
 
 public:
@@ -34,8 +37,16 @@ public:
     void selectRatio(double ratio);
     std::optional<std::pair<std::size_t, std::size_t>> range() const { return m_range; }
 
-    // Paints the strip into any device (the screen, or a figure).
+    // Paints the strip as on screen (the default style at the widget's font) into any device.
     void paint(QPainter &painter, const QRectF &bounds) const;
+    // Where the cells are on screen.
+    StripGeometry cellGeometry() const { return geometryFor(rect()); }
+    // The trace's name, for figure titles and file names.
+    void setTraceName(const QString &name) { m_traceName = name; }
+
+    void paintFigure(QPainter &painter, const QRectF &bounds, const FigureStyle &style) const override;
+    QString figureCsv() const override;
+    QString figureTitle() const override;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -58,11 +69,8 @@ private:
     void scheduleRepaint();
     void moveSelection(int dRow, int dColumn);
     QString tooltipFor(const Cell &cell) const;
-    void paintPlot(QPainter &p, const StripGeometry &g) const;
-    void paintCells(QPainter &p, const StripGeometry &g) const;
-    void paintHoles(QPainter &p, const StripGeometry &g) const;
-    void paintAxes(QPainter &p, const StripGeometry &g) const;
-    void paintLegend(QPainter &p, const StripGeometry &g) const;
+    StripFigure asFigure() const;
+    FigureStyle screenStyle() const { return FigureStyle::screen(font()); }
     void paintMarks(QPainter &p, const StripGeometry &g) const;
 
     const SweepResultModel *m_sweep = nullptr;
@@ -73,6 +81,7 @@ private:
     QPoint m_pressPosition;
     bool m_dragging = false;
     QTimer m_repaintTimer;
+    QString m_traceName;
 };
 
 } // namespace rematlens

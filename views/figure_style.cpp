@@ -2,13 +2,53 @@
 
 #include "outcome_palette.h"
 
+#include <QFontInfo>
+
 namespace rematlens {
+
+FigureStyle FigureStyle::screen(const QFont &widgetFont)
+{
+    FigureStyle style;
+    const int pixels = QFontInfo(widgetFont).pixelSize();
+    style.fontSize = pixels > 0 ? pixels : 12;
+    style.lineWidth = 1.6;
+    style.axisWidth = 1.0;
+    return style;
+}
 
 QFont FigureStyle::font(qreal scale) const
 {
     QFont f(QStringLiteral("DejaVu Sans"));
+    f.setStyleHint(QFont::SansSerif);
     f.setPixelSize(qMax(1, qRound(fontSize * scale))); // painter units are points
+    // Unhinted glyph advances scale with the painter, so PNG, SVG and PDF lay text out alike.
+    f.setHintingPreference(QFont::PreferNoHinting);
     return f;
+}
+
+QFont FigureStyle::boldFont() const
+{
+    QFont f = font();
+    f.setBold(true);
+    return f;
+}
+
+Qt::PenStyle FigureStyle::policyLine(int index) const
+{
+    if (palette != Palette::GreyscaleSafe)
+        return Qt::SolidLine;
+    static const Qt::PenStyle styles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine};
+    return styles[index % 3];
+}
+
+QColor FigureStyle::hole() const
+{
+    return OutcomePalette::hole();
+}
+
+QColor FigureStyle::selection() const
+{
+    return OutcomePalette::selection();
 }
 
 // Greyscale-safe colours differ in lightness, so they survive printing in black and white.
@@ -42,9 +82,10 @@ QColor FigureStyle::policy(int index) const
         return greys[index % 3];
     }
     if (palette == Palette::ColourBlindSafe) {
-        static const QColor tol[] = {QColor(0x44, 0x77, 0xAA), QColor(0x22, 0x88, 0x33), QColor(0xAA, 0x33, 0x77),
-                                     QColor(0x66, 0xCC, 0xEE), QColor(0xCC, 0xBB, 0x44), QColor(0xBB, 0xBB, 0xBB)};
-        return tol[index % 6];
+        // Near-black first and none of the outcome colours, so a curve never reads as an outcome.
+        static const QColor tol[] = {QColor(0x22, 0x22, 0x22), QColor(0x22, 0x88, 0x33), QColor(0x66, 0xCC, 0xEE),
+                                     QColor(0xEE, 0x77, 0x33), QColor(0xBB, 0xBB, 0xBB)};
+        return tol[index % 5];
     }
     return OutcomePalette::policy(index);
 }

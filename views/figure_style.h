@@ -4,6 +4,7 @@
 
 #include <QColor>
 #include <QFont>
+#include <Qt>
 
 namespace rematlens {
 
@@ -17,9 +18,17 @@ struct FigureStyle {
     qreal lineWidth = 1.0;  // data lines
     qreal axisWidth = 0.6;  // axes and ticks
 
+    // The style the widgets paint with: the default palette at the widget's font size (pixels).
+    static FigureStyle screen(const QFont &widgetFont);
+
     QFont font(qreal scale = 1.0) const;
+    QFont boldFont() const;
     QColor outcome(Outcome outcome) const;
     QColor policy(int index) const;
+    // Solid in colour; solid, dashed, dotted in greyscale, where greys alone are hard to tell apart.
+    Qt::PenStyle policyLine(int index) const;
+    QColor hole() const;      // outline, hatching and marker of a feasibility hole
+    QColor selection() const;
     QColor budgetLine() const;
     QColor lockedFill() const;
     QColor rematShade() const;

@@ -22,6 +22,7 @@ void paintOn(QPainter &painter, const FigureSource &source, const FigureWriter::
 {
     painter.setRenderHint(QPainter::Antialiasing);
     painter.setRenderHint(QPainter::TextAntialiasing);
+    painter.setFont(options.style.font()); // no group in the SVG carries the desktop's font
     source.paintFigure(painter, pointsRect(options), options.style);
 }
 
@@ -75,9 +76,11 @@ QString FigureWriter::writeSvg(const FigureSource &source, const QString &path, 
     const QRectF rect = pointsRect(options);
     QSvgGenerator svg;
     svg.setFileName(path);
-    svg.setSize(rect.size().toSize());
+    // width and height (in mm) come from an integer size over a resolution: tenths of a point
+    // keep sizes such as 2.2 in (158.4 pt) exact.
+    svg.setSize((rect.size() * 10).toSize());
     svg.setViewBox(rect);
-    svg.setResolution(int(kPointsPerInch));
+    svg.setResolution(int(kPointsPerInch * 10));
     svg.setTitle(source.figureTitle());
     svg.setDescription(QStringLiteral("RematLens figure"));
     QPainter painter;
@@ -87,18 +90,24 @@ QString FigureWriter::writeSvg(const FigureSource &source, const QString &path, 
     return painter.end() ? QString() : cannotWrite(path);
 }
 
+// Qt's PDF pages are whole points, so the figure is drawn at the size rounded to the nearest
+// point (at most half a point off): the drawing fills the page exactly, nothing is cut.
 QString FigureWriter::writePdf(const FigureSource &source, const QString &path, const Options &options)
 {
+    const QSize points = pointsRect(options).size().toSize();
     QPdfWriter pdf(path);
     pdf.setTitle(source.figureTitle());
     pdf.setCreator(QStringLiteral("RematLens"));
-    pdf.setPageSize(QPageSize(options.sizeInches, QPageSize::Inch));
+    pdf.setPageSize(QPageSize(points, QPageSize::Point, QString(), QPageSize::ExactMatch));
     pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
     pdf.setResolution(int(kPointsPerInch));
     QPainter painter;
     if (!painter.begin(&pdf))
         return cannotWrite(path);
-    paintOn(painter, source, options);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setRenderHint(QPainter::TextAntialiasing);
+    painter.setFont(options.style.font());
+    source.paintFigure(painter, QRectF(QPointF(0, 0), QSizeF(points)), options.style);
     return painter.end() ? QString() : cannotWrite(path);
 }
 

@@ -10,14 +10,14 @@ QRectF StripGeometry::plotArea() const
     const double left = bounds.left() + labelWidth;
     const double top = bounds.top() + topAxisHeight;
     const double usable = bounds.height() - topAxisHeight - bottomAxisHeight;
-    return QRectF(left, top, std::max(0.0, bounds.width() - labelWidth - rightMargin), std::max(0.0, usable * plotFraction));
+    const double height = cellAreaHeight > 0 ? usable - cellAreaHeight - plotGap : usable * plotFraction;
+    return QRectF(left, top, std::max(0.0, bounds.width() - labelWidth - rightMargin), std::max(0.0, height));
 }
 
 QRectF StripGeometry::cellArea() const
 {
     const QRectF plot = plotArea();
-    const double gap = 10;
-    const double top = plot.bottom() + gap;
+    const double top = plot.bottom() + plotGap;
     const double bottom = bounds.bottom() - bottomAxisHeight;
     return QRectF(plot.left(), top, plot.width(), std::max(0.0, bottom - top));
 }
@@ -33,7 +33,7 @@ QRectF StripGeometry::cell(int row, int column) const
 {
     const QRectF r = rowRect(row);
     const double width = columns > 0 ? r.width() / columns : 0;
-    const double inset = rows > 1 ? 2.0 : 0.0; // a thin gap between policy rows
+    const double inset = rows > 1 ? rowGap : 0.0;
     return QRectF(r.left() + column * width, r.top() + inset / 2, width, std::max(0.0, r.height() - inset));
 }
 

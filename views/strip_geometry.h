@@ -6,8 +6,9 @@
 
 namespace rematlens {
 
-// Where things go in the feasibility strip: the overhead plot on top, one row of cells per
-// policy below, axes around. Plain arithmetic, so it is tested on its own.
+// Where things go in a feasibility strip panel: the overhead plot on top, one row of cells per
+// policy below, axes around. Plain arithmetic, so it is tested on its own; StripPainter fills
+// in the sizes from the font.
 struct StripGeometry {
     QRectF bounds;          // the whole widget
     int columns = 0;        // grid points
@@ -17,6 +18,9 @@ struct StripGeometry {
     double bottomAxisHeight = 34;
     double rightMargin = 16;
     double plotFraction = 0.45; // share of the height for the overhead plot
+    double cellAreaHeight = 0;  // when positive, the rows' height; the plot takes the rest
+    double plotGap = 10;        // between the plot and the first row
+    double rowGap = 2;          // between rows of cells (hole markers go there)
 
     QRectF plotArea() const;    // the overhead curves
     QRectF cellArea() const;    // all rows of cells

@@ -150,6 +150,25 @@ bool SweepFile::open(const std::string &path, std::string &error)
     return true;
 }
 
+std::optional<std::vector<SweepFile::Record>> SweepFile::read(const std::string &path, std::string &error)
+{
+    const std::optional<Format> format = formatFor(path);
+    if (!format) {
+        error = path + ": expected a sweep file ending in .jsonl or .csv";
+        return std::nullopt;
+    }
+    if (!std::filesystem::is_regular_file(path)) {
+        error = path + ": no such sweep file";
+        return std::nullopt;
+    }
+    SweepFile file;
+    file.m_path = path;
+    file.m_format = *format;
+    if (!file.load(error))
+        return std::nullopt;
+    return std::move(file.m_records);
+}
+
 bool SweepFile::load(std::string &error)
 {
     std::ifstream in(m_path);

@@ -31,6 +31,9 @@ public:
     // Reads what the file already holds (a missing file is empty). False, with a message that
     // names the file and line, when its content is not a sweep's.
     bool open(const std::string &path, std::string &error);
+    // Reads a finished (or interrupted) sweep's records without writing to the file; nothing,
+    // with a message naming the file, when it is missing or not a sweep's.
+    static std::optional<std::vector<Record>> read(const std::string &path, std::string &error);
     bool contains(const Key &key) const { return m_index.count(key) != 0; }
     const Record *find(const Key &key) const; // the record of that run, if the file has it
     static Key keyFor(const RunRequest &request);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app/cli/figure_options.h"
+#include "views/figure_sizes.h"
 #include "views/figure_source.h"
 #include "views/figure_style.h"
 
@@ -10,8 +11,8 @@ namespace rematlens {
 
 // Heights (inches) a kind of figure wants at each paper width; the slide is always 16:9.
 struct FigureHeights {
-    double singleColumn = 2.2;
-    double doubleColumn = 2.5;
+    double singleColumn = FigureSizes::kSingleColumnHeight;
+    double doubleColumn = FigureSizes::kDoubleColumnHeight;
 };
 
 // What every figure kind shares between its command-line options and the written files.
@@ -25,10 +26,10 @@ public:
     // exit status.
     static int write(const FigureSource &source, const FigureOptions &options, const QSizeF &inches);
 
-    static constexpr double kSingleColumnWidth = 3.25;
-    static constexpr double kDoubleColumnWidth = 6.75;
-    static constexpr double kSlideWidth = 10.0;
-    static constexpr double kSlideHeight = 5.625;
+    static constexpr double kSingleColumnWidth = FigureSizes::kSingleColumnWidth;
+    static constexpr double kDoubleColumnWidth = FigureSizes::kDoubleColumnWidth;
+    static constexpr double kSlideWidth = FigureSizes::kSlideWidth;
+    static constexpr double kSlideHeight = FigureSizes::kSlideHeight;
 };
 
 } // namespace rematlens

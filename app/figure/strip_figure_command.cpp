@@ -1,12 +1,37 @@
 #include "strip_figure_command.h"
 
+#include "figure_output.h"
+#include "strip_panel_set.h"
+
 #include "app/cli/command_support.h"
 
 namespace rematlens {
 
-int runStripFigure(const FigureOptions &)
+namespace {
+
+// One strip is as tall as a line of text in a paper; small multiples add a row of panels each.
+FigureHeights stripHeights(const StripFigure &figure, const FigureOptions &options)
 {
-    return reportError(ExitBadUsage, "figure strip is not available yet");
+    if (figure.panelCount() <= 1)
+        return {};
+    const FigureStyle style = FigureOutput::style(options);
+    const auto rows = [&](double widthInches) { return figure.gridRows(widthInches * 72, style); };
+    return {rows(FigureOutput::kSingleColumnWidth) * 1.45 + 0.55, rows(FigureOutput::kDoubleColumnWidth) * 1.5 + 0.5};
+}
+
+} // namespace
+
+int runStripFigure(const FigureOptions &options)
+{
+    StripPanelSet panels;
+    for (const std::string &trace : options.traces)
+        if (const int status = panels.addSweep(trace, options); status != ExitOk)
+            return status;
+    for (const std::string &file : options.sweepFiles)
+        if (const int status = panels.addSweepFile(file, options); status != ExitOk)
+            return status;
+    const StripFigure figure(panels.panels());
+    return FigureOutput::write(figure, options, FigureOutput::sizeInches(options, stripHeights(figure, options)));
 }
 
 } // namespace rematlens

@@ -12,6 +12,7 @@ const QString kLastDirectory = QStringLiteral("files/lastDirectory");
 const QString kSweep = QStringLiteral("sweep/");
 const QString kTimelineAxis = QStringLiteral("timeline/axis");
 const QString kTimelineOverlay = QStringLiteral("timeline/overlay");
+const QString kFigure = QStringLiteral("figure/");
 } // namespace
 
 QByteArray AppSettings::windowGeometry() const
@@ -108,6 +109,35 @@ int AppSettings::timelineOverlay() const
 void AppSettings::setTimelineOverlay(int overlay)
 {
     m_settings.setValue(kTimelineOverlay, overlay);
+}
+
+FigureExportChoices AppSettings::figureExport() const
+{
+    const FigureExportChoices d;
+    FigureExportChoices c;
+    c.view = m_settings.value(kFigure + QStringLiteral("view"), d.view).toString();
+    c.size = m_settings.value(kFigure + QStringLiteral("size"), d.size).toString();
+    c.widthInches = m_settings.value(kFigure + QStringLiteral("width"), d.widthInches).toDouble();
+    c.heightInches = m_settings.value(kFigure + QStringLiteral("height"), d.heightInches).toDouble();
+    c.fontSize = m_settings.value(kFigure + QStringLiteral("fontSize"), d.fontSize).toDouble();
+    c.palette = m_settings.value(kFigure + QStringLiteral("palette"), d.palette).toString();
+    c.dpi = m_settings.value(kFigure + QStringLiteral("dpi"), d.dpi).toInt();
+    c.writeCsv = m_settings.value(kFigure + QStringLiteral("writeCsv"), d.writeCsv).toBool();
+    c.lastPath = m_settings.value(kFigure + QStringLiteral("lastPath"), d.lastPath).toString();
+    return c;
+}
+
+void AppSettings::setFigureExport(const FigureExportChoices &c)
+{
+    m_settings.setValue(kFigure + QStringLiteral("view"), c.view);
+    m_settings.setValue(kFigure + QStringLiteral("size"), c.size);
+    m_settings.setValue(kFigure + QStringLiteral("width"), c.widthInches);
+    m_settings.setValue(kFigure + QStringLiteral("height"), c.heightInches);
+    m_settings.setValue(kFigure + QStringLiteral("fontSize"), c.fontSize);
+    m_settings.setValue(kFigure + QStringLiteral("palette"), c.palette);
+    m_settings.setValue(kFigure + QStringLiteral("dpi"), c.dpi);
+    m_settings.setValue(kFigure + QStringLiteral("writeCsv"), c.writeCsv);
+    m_settings.setValue(kFigure + QStringLiteral("lastPath"), c.lastPath);
 }
 
 } // namespace rematlens

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "figure_export_choices.h"
+
 #include "views/sweep_parameters.h"
 
 #include <QByteArray>
@@ -31,6 +33,8 @@ public:
     void setTimelineAxis(int axis);
     int timelineOverlay() const;
     void setTimelineOverlay(int overlay);
+    FigureExportChoices figureExport() const;
+    void setFigureExport(const FigureExportChoices &choices);
 
     static constexpr int kMaxRecent = 8;
 

@@ -8,6 +8,7 @@
 #include "views/sweep_panel.h"
 #include "views/sweep_result_model.h"
 #include "views/timeline_panel.h"
+#include "views/trace_name.h"
 #include "views/trace_summary_model.h"
 
 #include <QApplication>
@@ -83,6 +84,8 @@ MainWindow::MainWindow(QWidget *parent)
     setDockNestingEnabled(true);
     m_strip->setModels(m_sweepModel, m_holeModel);
     setCentralWidget(m_strip);
+    registerFigureView(tr("Feasibility strip"), m_strip);
+    registerFigureView(tr("Memory timeline"), m_timeline->view());
     createDocks();
     createMenus();
     createStatusBar();
@@ -156,6 +159,10 @@ void MainWindow::createMenus()
     file->addAction(tr("Open &Demo Trace"), this, [this] { openTrace(QLatin1String(kDemoTraceName)); })
         ->setStatusTip(tr("Open the small trace embedded in RematLens"));
     file->addSeparator();
+    QAction *exportFigure = file->addAction(tr("&Export Figure…"), this, &MainWindow::exportFigure);
+    exportFigure->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    exportFigure->setStatusTip(tr("Write a view as SVG, PDF or PNG for a paper or a slide, with its data as CSV"));
+    file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
@@ -197,6 +204,20 @@ void MainWindow::createStatusBar()
     statusBar()->addPermanentWidget(m_statusLabel);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancelButton);
+}
+
+void MainWindow::registerFigureView(const QString &name, const FigureSource *source)
+{
+    m_figureViews.push_back({name, source});
+}
+
+void MainWindow::exportFigure()
+{
+    ExportFigureDialog dialog(m_figureViews, m_settings.figureExport(), this);
+    const int result = dialog.exec();
+    m_settings.setFigureExport(dialog.choices()); // remembered even when cancelled
+    if (result == QDialog::Accepted)
+        statusBar()->showMessage(tr("Wrote %1").arg(dialog.choices().lastPath), 5000);
 }
 
 void MainWindow::refreshRecentMenu()
@@ -244,6 +265,7 @@ void MainWindow::showLoaded(const LoadedTraceResult &result)
     m_program = result.program;
     m_baseline = result.summary.baseline;
     m_traceName = result.summary.name;
+    m_strip->setTraceName(shortTraceName(result.summary.name));
     m_cache.open(result.contentHash);
     m_summaryModel->setSummary(result.summary);
     if (auto *view = findChild<QTableView *>(QStringLiteral("summaryView")))

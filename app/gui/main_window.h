@@ -2,6 +2,7 @@
 
 #include "app_settings.h"
 #include "run_inspector.h"
+#include "export_figure_dialog.h"
 #include "sweep_cache.h"
 #include "sweep_controller.h"
 #include "trace_loader.h"
@@ -44,6 +45,10 @@ public:
     const SweepResultModel *sweepModel() const { return m_sweepModel; }
     bool sweepRunning() const { return m_controller.running(); }
     TimelinePanel *timeline() const { return m_timeline; }
+    // Views offered by File > Export Figure; a view registers itself with one line here.
+    void registerFigureView(const QString &name, const FigureSource *source);
+    const std::vector<FigureView> &figureViews() const { return m_figureViews; }
+    void exportFigure();
 
 signals:
     void traceLoaded();
@@ -105,6 +110,7 @@ private:
     QString m_traceName;
     QString m_pendingPath;
     QString m_lastStep;
+    std::vector<FigureView> m_figureViews;
 };
 
 } // namespace rematlens

@@ -1,0 +1,182 @@
+#include "strip_panel_set.h"
+
+#include "app/cli/command_support.h"
+#include "app/cli/commands.h"
+#include "app/cli/interrupt.h"
+#include "app/cli/progress_bar.h"
+#include "app/cli/run_report.h"
+#include "app/cli/sweep_file.h"
+
+#include "core/sweep/sweep_runner.h"
+#include "views/trace_name.h"
+
+#include <algorithm>
+#include <cmath>
+#include <iostream>
+#include <map>
+
+namespace rematlens {
+
+void StripPanelSet::add(QString title, const Baseline &baseline, std::vector<GridPoint> grid,
+                        std::vector<RunRequest> requests, std::size_t policies, double overheadLimit,
+                        const std::vector<IndexedResult> &results)
+{
+    Entry entry{std::move(title), std::make_unique<SweepResultModel>(), std::make_unique<HoleListModel>()};
+    entry.sweep->reset(baseline, std::move(grid), std::move(requests), policies, overheadLimit);
+    entry.sweep->addResults(results);
+    entry.holes->rebuild(*entry.sweep);
+    m_entries.push_back(std::move(entry));
+}
+
+std::vector<StripFigure::Panel> StripPanelSet::panels() const
+{
+    std::vector<StripFigure::Panel> panels;
+    for (const Entry &entry : m_entries)
+        panels.push_back({entry.title, entry.sweep.get(), entry.holes.get()});
+    return panels;
+}
+
+int StripPanelSet::addSweep(const std::string &trace, const FigureOptions &options)
+{
+    GridOptions gridOptions;
+    gridOptions.trace = trace;
+    gridOptions.from = options.from;
+    gridOptions.to = options.to;
+    gridOptions.step = options.step;
+    gridOptions.policies = options.policies;
+    gridOptions.runtime = options.runtime;
+    gridOptions.overheadLimit = options.overheadLimit;
+    gridOptions.threads = options.threads;
+    gridOptions.wallLimit = options.wallLimit;
+    gridOptions.seed = options.seed;
+    SweepSettings settings;
+    std::vector<GridPoint> grid;
+    if (const std::string problem = prepareGrid(gridOptions, settings, grid); !problem.empty())
+        return reportError(ExitBadUsage, problem);
+    const std::optional<LoadedTrace> loaded = loadWithBaseline(trace);
+    if (!loaded)
+        return ExitBadInput;
+    settings.trace = loaded->name;
+    std::vector<RunRequest> requests = planSweep(settings, loaded->baseline, grid);
+
+    watchInterrupts();
+    const QString title = shortTraceName(QString::fromStdString(loaded->name));
+    ProgressBar bar(title.toStdString(), requests.size());
+    SweepRunner runner(loaded->program, options.threads);
+    runner.setWallLimit(options.wallLimit);
+    std::vector<IndexedResult> results;
+    runner.run(requests, &interruptRequested(), [&](std::size_t i, const RunResult &result) {
+        if (result.outcome != Outcome::Cancelled)
+            results.push_back({i, result});
+        bar.advance(results.size());
+    });
+    bar.finish();
+    if (interruptRequested()) {
+        std::cerr << "figure: interrupted; no figure written" << std::endl;
+        return ExitInterrupted;
+    }
+    add(title, loaded->baseline, std::move(grid), std::move(requests), settings.policies.size(), settings.overheadLimit,
+        results);
+    return ExitOk;
+}
+
+namespace {
+
+using Record = SweepFile::Record;
+
+// The ratio as the record wrote it ("0.419"): JSON numbers print as the shortest exact form.
+std::string ratioText(const Record &record)
+{
+    const auto ratio = record.find("ratio");
+    return ratio == record.end() ? std::string("?") : ratio->dump();
+}
+
+} // namespace
+
+int StripPanelSet::addSweepFile(const std::string &path, const FigureOptions &options)
+{
+    std::string error;
+    const std::optional<std::vector<Record>> records = SweepFile::read(path, error);
+    if (!records)
+        return reportError(ExitBadInput, error);
+    if (records->empty())
+        return reportError(ExitBadInput, path + ": the sweep file holds no runs");
+    // Runs of one runtime and compute limit make one panel: those of the first record.
+    const Record &first = records->front();
+    const std::string runtime = first.value("runtime", std::string());
+    const double limit = first.value("overhead_limit", 2.0);
+    std::vector<std::string> policyNames;
+    if (!options.policies.empty()) {
+        std::optional<std::vector<Policy>> wanted = resolvePolicies(options.policies, error);
+        if (!wanted)
+            return reportError(ExitBadUsage, error);
+        for (const Policy &policy : *wanted)
+            policyNames.push_back(policy.name);
+    }
+    const bool choosePolicies = policyNames.empty();
+    std::map<Bytes, std::string> budgets; // budget -> ratio text, in increasing budget order
+    std::size_t skipped = 0;
+    Baseline baseline;
+    std::vector<const Record *> kept;
+    for (const Record &record : *records) {
+        const std::string policy = record.value("heuristic", std::string());
+        if (record.value("runtime", std::string()) != runtime || record.value("overhead_limit", 2.0) != limit) {
+            ++skipped;
+            continue;
+        }
+        if (std::find(policyNames.begin(), policyNames.end(), policy) == policyNames.end()) {
+            if (!choosePolicies)
+                continue;
+            policyNames.push_back(policy);
+        }
+        const Bytes budget = record.value("budget", Bytes{0});
+        const double ratio = record.value("ratio", 0.0);
+        budgets.emplace(budget, ratioText(record));
+        if (ratio > 0)
+            baseline.memory = std::max(baseline.memory, static_cast<Bytes>(std::llround(static_cast<double>(budget) / ratio)));
+        if (record.value("result", std::string()) == "pass" && record.value("overhead", 0.0) > 0)
+            baseline.compute = static_cast<Cost>(std::llround(record.value("clock", 0.0) / record.value("overhead", 1.0)));
+        kept.push_back(&record);
+    }
+    if (skipped > 0)
+        std::cerr << "figure: " << path << ": drawing the " << runtime << " runs with overhead limit " << limit
+                  << "; " << skipped << " runs of other settings left out" << std::endl;
+    if (kept.empty())
+        return reportError(ExitBadInput, path + ": no runs of the policies asked for");
+    std::vector<GridPoint> grid;
+    std::map<Bytes, std::size_t> column;
+    std::size_t decimals = 0; // "0.4" and "0.401" read as "0.400" and "0.401", as the sweep's grid wrote them
+    for (const auto &[budget, text] : budgets)
+        if (const std::size_t point = text.find('.'); point != std::string::npos)
+            decimals = std::max(decimals, text.size() - point - 1);
+    for (const auto &[budget, text] : budgets) {
+        column[budget] = grid.size();
+        std::string padded = text.find('.') == std::string::npos && decimals > 0 ? text + "." : text;
+        const std::size_t point = padded.find('.');
+        if (point != std::string::npos)
+            padded.append(decimals - std::min(decimals, padded.size() - point - 1), '0');
+        grid.push_back({padded, DecimalGrid::parseRatio(text).value_or(0.0)});
+    }
+    std::vector<RunRequest> requests;
+    for (const std::string &name : policyNames)
+        for (const auto &[budget, text] : budgets) {
+            RunRequest request;
+            request.trace = first.value("trace", std::string());
+            request.config.policy = findPolicy(name).value_or(Policy{name, {}, CostTerm::EStar, true, true, {}});
+            request.config.budget = budget;
+            request.ratio = grid[column[budget]].ratio;
+            request.overheadLimit = limit;
+            requests.push_back(request);
+        }
+    std::vector<IndexedResult> results;
+    for (const Record *record : kept) {
+        const auto policy = std::find(policyNames.begin(), policyNames.end(), record->value("heuristic", std::string()));
+        const std::size_t row = static_cast<std::size_t>(policy - policyNames.begin());
+        results.push_back({row * grid.size() + column[record->value("budget", Bytes{0})], runFromJson(*record)});
+    }
+    add(shortTraceName(QString::fromStdString(first.value("trace", path))), baseline, std::move(grid), std::move(requests), policyNames.size(),
+        limit, results);
+    return ExitOk;
+}
+
+} // namespace rematlens

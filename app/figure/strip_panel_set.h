@@ -1,0 +1,35 @@
+#pragma once
+
+#include "app/cli/figure_options.h"
+#include "views/hole_list_model.h"
+#include "views/strip_figure.h"
+#include "views/sweep_result_model.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace rematlens {
+
+// The runs behind the panels of a strip figure, one panel per trace: swept here on all cores,
+// or read back from a sweep file. Errors are reported on stderr; the add functions return the
+// exit status.
+class StripPanelSet {
+public:
+    int addSweep(const std::string &trace, const FigureOptions &options);
+    int addSweepFile(const std::string &path, const FigureOptions &options);
+    std::vector<StripFigure::Panel> panels() const;
+
+private:
+    struct Entry {
+        QString title;
+        std::unique_ptr<SweepResultModel> sweep;
+        std::unique_ptr<HoleListModel> holes;
+    };
+    void add(QString title, const Baseline &baseline, std::vector<GridPoint> grid, std::vector<RunRequest> requests,
+             std::size_t policies, double overheadLimit, const std::vector<IndexedResult> &results);
+
+    std::vector<Entry> m_entries;
+};
+
+} // namespace rematlens
