@@ -26,7 +26,13 @@ public:
     SweepParameters sweepParameters() const;
     void setSweepParameters(const SweepParameters &parameters);
 
+    // Score expressions the user wrote in the policy editor, most recent first.
+    QStringList userExpressions() const;
+    void addUserExpression(const QString &expression); // at most kMaxExpressions
+    void removeUserExpression(const QString &expression);
+
     static constexpr int kMaxRecent = 8;
+    static constexpr int kMaxExpressions = 20;
 
     // Where traces/download-dtr-traces.sh puts the public DTR traces.
     static QString publicTracesDirectory();
