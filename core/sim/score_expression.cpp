@@ -8,6 +8,22 @@
 
 namespace rematlens {
 
+namespace {
+
+// muparser ends some messages with " at position N." (0-based); the caller points at the
+// character itself, so the count would only confuse.
+std::string withoutPosition(std::string message)
+{
+    const std::size_t at = message.rfind(" at position ");
+    if (at != std::string::npos)
+        message.resize(at);
+    while (!message.empty() && message.back() == '.')
+        message.pop_back();
+    return message;
+}
+
+} // namespace
+
 struct ScoreExpression::Compiled {
     mu::Parser parser;
     ScoreVariables variables;
@@ -52,7 +68,7 @@ std::optional<ScoreExpression> ScoreExpression::compile(const std::string &text,
             return std::nullopt;
         }
     } catch (const mu::Parser::exception_type &e) {
-        error.message = e.GetMsg();
+        error.message = withoutPosition(e.GetMsg());
         error.position = e.GetPos() >= 0 ? static_cast<std::size_t>(e.GetPos()) : text.size();
         error.position = std::min(error.position, text.size());
         return std::nullopt;
