@@ -3,6 +3,7 @@
 #include "shared_data.h"
 
 #include "core/sim/baseline.h"
+#include "core/sim/exact_ratio.h"
 #include "core/sim/policy_spec.h"
 #include "core/sim/replay.h"
 #include "core/sim/score_expression.h"
@@ -25,6 +26,7 @@ private slots:
     void expressionErrorsPointAtTheFault();
     void everyVariableIsBound();
     void nanScoresAsInfinity();
+    void doubleRoundingCanDifferFromDTR();
     void expressionsReadOnlyWhatTheyNeed();
     void specsParse();
     void badSpecsAreRefused_data();
@@ -126,6 +128,22 @@ void PoliciesTest::nanScoresAsInfinity()
     e->variables().size = 0;
     e->variables().staleness = std::numeric_limits<double>::infinity();
     QCOMPARE(e->evaluate(), std::numeric_limits<double>::infinity()); // 0 / (0 x inf), as simrd's zero denominator
+}
+
+// Why an expression of DTR's score is not DTR by construction: it rounds size x staleness to a
+// double before dividing, where DTR divides the exact product once. With odd sizes and
+// stalenesses whose product needs more than 53 bits the two can differ in the last place.
+void PoliciesTest::doubleRoundingCanDifferFromDTR()
+{
+    ExpressionError error;
+    std::optional<ScoreExpression> e = ScoreExpression::compile("(compute + estar) / (size * staleness)", error);
+    QVERIFY(e);
+    e->variables().compute = 66173;
+    e->variables().size = 928534413;
+    e->variables().staleness = 887205617;
+    const double exact = exactRatio(66173, 928534413, 887205617);
+    QCOMPARE(exact, 8.032644324789332e-14);
+    QCOMPARE(e->evaluate(), std::nextafter(exact, 1.0));
 }
 
 void PoliciesTest::expressionsReadOnlyWhatTheyNeed()
