@@ -32,7 +32,8 @@ SweepPanel::SweepPanel(QWidget *parent)
         auto *item = new QListWidgetItem(QString::fromStdString(policy.name), m_policies);
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
         item->setCheckState(Qt::Unchecked);
-        item->setToolTip(QString::fromStdString(policy.summary));
+        item->setToolTip(QString::fromStdString(policy.summary)
+                         + (policy.source.empty() ? QString() : QStringLiteral("\nSource: ") + QString::fromStdString(policy.source)));
     }
     m_policies->setToolTip(tr("Policies to sweep; each becomes a row of the strip"));
     m_customPolicy->setToolTip(tr("Write an eviction score of your own (a formula over what the runtime knows "
