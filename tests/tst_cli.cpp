@@ -23,6 +23,10 @@ private slots:
     void badUsageExitsWithTwo_data();
     void badUsageExitsWithTwo();
     void matchesReferenceRecord();
+    void badExpressionShowsWhere_data();
+    void badExpressionShowsWhere();
+    void expressionAndVariantPolicies();
+    void compareReportsEveryPolicy();
     void synthWritesReadableTraces();
     void traceTooLargeForMemoryIsAnError();
     void committedTracesMatchTheGenerator();
@@ -169,6 +173,103 @@ void CliTest::badInputExitsWithOne()
     const Result missing = rematlens({QStringLiteral("info"), m_dir.filePath(QStringLiteral("absent.log"))});
     QCOMPARE(missing.status, 1);
     QVERIFY(missing.err.contains("absent.log"));
+}
+
+void CliTest::badExpressionShowsWhere_data()
+{
+    QTest::addColumn<QString>("command");
+    for (const char *command : {"run", "sweep", "holes", "compare"})
+        QTest::newRow(command) << QString::fromLatin1(command);
+}
+
+// Refused before the trace is read (the trace here does not exist), with a caret line.
+void CliTest::badExpressionShowsWhere()
+{
+    QFETCH(QString, command);
+    QStringList arguments{command, m_dir.filePath(QStringLiteral("absent.log")), QStringLiteral("--policy"),
+                          QStringLiteral("DTR"), QStringLiteral("--policy"),
+                          QStringLiteral("expr:(compute + estar) / (size * stalenes)")};
+    if (command == QStringLiteral("run"))
+        arguments = QStringList{command, QStringLiteral(":demo"), QStringLiteral("--ratio"), QStringLiteral("0.5"),
+                                QStringLiteral("--policy"), QStringLiteral("expr:(compute + estar) / (size * stalenes)")};
+    if (command == QStringLiteral("holes")) // one policy only
+        arguments.remove(2, 2);
+    const Result r = rematlens(arguments);
+    QCOMPARE(r.status, 2);
+    const QStringList lines = QString::fromUtf8(r.err).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 3);
+    QVERIFY2(lines[0].contains(QStringLiteral("invalid score expression")), qPrintable(lines[0]));
+    QVERIFY2(lines[0].contains(QStringLiteral("character 29")), qPrintable(lines[0]));
+    QCOMPARE(lines[1], QStringLiteral("    (compute + estar) / (size * stalenes)"));
+    QCOMPARE(lines[2], QString(4 + 28, QLatin1Char(' ')) + QStringLiteral("^"));
+}
+
+void CliTest::expressionAndVariantPolicies()
+{
+    const auto runJson = [](const QString &policy) {
+        const Result r = rematlens({QStringLiteral("run"), QStringLiteral(":demo"), QStringLiteral("--ratio"),
+                                    QStringLiteral("0.5"), QStringLiteral("--policy"), policy, QStringLiteral("--json")});
+        return std::make_pair(r.status, QJsonDocument::fromJson(r.out).object());
+    };
+    const auto [dtrStatus, dtr] = runJson(QStringLiteral("DTR"));
+    const auto [exprStatus, expr] = runJson(QStringLiteral("expr:(compute + estar) / (size * staleness)"));
+    QCOMPARE(dtrStatus, 0);
+    QCOMPARE(exprStatus, 0);
+    QCOMPARE(expr.value(QStringLiteral("heuristic")).toString(), QStringLiteral("expr:(compute + estar) / (size * staleness)"));
+    for (const char *field : {"result", "clock", "evictions", "remats", "heuristic_evals", "max_memory"})
+        QCOMPARE(expr.value(QLatin1String(field)), dtr.value(QLatin1String(field)));
+    QCOMPARE(runJson(QStringLiteral("DTRPenalty")).second.value(QStringLiteral("heuristic")).toString(),
+             QStringLiteral("DTRPenalty:b=0.5"));
+    QCOMPARE(runJson(QStringLiteral("h-estar")).second.value(QStringLiteral("heuristic")).toString(),
+             QStringLiteral("EStarCount"));
+    QCOMPARE(runJson(QStringLiteral("DTRPenalty:b=nope")).first, 2);
+    const Result listing = rematlens({QStringLiteral("policies")});
+    QCOMPARE(listing.status, 0);
+    for (const char *text : {"EStarCount", "DTRPenalty", "ShortfallFirst", "CostOverStaleness", "source:", "shortfall"})
+        QVERIFY2(listing.out.contains(text), text);
+}
+
+void CliTest::compareReportsEveryPolicy()
+{
+    const QStringList policies{QStringLiteral("DTR"), QStringLiteral("expr:(compute + estar) / (size * staleness)"),
+                               QStringLiteral("DTRPenalty:b=0.5"), QStringLiteral("ShortfallFirst")};
+    QStringList arguments{QStringLiteral("compare"), QStringLiteral(":demo"), QStringLiteral("--from"),
+                          QStringLiteral("0.2"), QStringLiteral("--to"), QStringLiteral("1.0"), QStringLiteral("--step"),
+                          QStringLiteral("0.02"), QStringLiteral("--json")};
+    for (const QString &policy : policies)
+        arguments << QStringLiteral("--policy") << policy;
+    const Result r = rematlens(arguments);
+    QCOMPARE(r.status, 0);
+    const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(o.value(QStringLiteral("reference")).toString(), QStringLiteral("DTR"));
+    QCOMPARE(o.value(QStringLiteral("budgets")).toInt(), 41);
+    QVERIFY(o.value(QStringLiteral("all_pass_budgets")).toInt() > 0);
+    const QJsonArray rows = o.value(QStringLiteral("policies")).toArray();
+    QCOMPARE(rows.size(), policies.size());
+    for (int i = 0; i < rows.size(); ++i) {
+        const QJsonObject row = rows[i].toObject();
+        for (const char *field : {"policy", "first_success", "stable_from", "failures_above_first_success", "holes",
+                                  "mean_overhead", "geomean_overhead_ratio", "worst_regression"})
+            QVERIFY2(row.contains(QLatin1String(field)), field);
+        QVERIFY(row.value(QStringLiteral("mean_overhead")).toDouble() >= 1.0);
+        QVERIFY(row.value(QStringLiteral("first_success")).toDouble()
+                <= row.value(QStringLiteral("stable_from")).toDouble());
+    }
+    QCOMPARE(rows[0].toObject().value(QStringLiteral("geomean_overhead_ratio")).toDouble(), 1.0);
+    QVERIFY(rows[0].toObject().value(QStringLiteral("worst_regression")).isNull()); // the reference
+    // The expression is DTR's score: the same runs, so a ratio of exactly 1 everywhere.
+    const QJsonObject expr = rows[1].toObject();
+    QCOMPARE(expr.value(QStringLiteral("geomean_overhead_ratio")).toDouble(), 1.0);
+    QCOMPARE(expr.value(QStringLiteral("first_success")), rows[0].toObject().value(QStringLiteral("first_success")));
+    QCOMPARE(expr.value(QStringLiteral("worst_regression")).toObject().value(QStringLiteral("overhead_ratio")).toDouble(), 1.0);
+    QVERIFY(expr.value(QStringLiteral("worst_regression")).toObject().contains(QStringLiteral("budget")));
+    const QJsonObject variant = rows[2].toObject();
+    QCOMPARE(variant.value(QStringLiteral("policy")).toString(), QStringLiteral("DTRPenalty:b=0.5"));
+
+    QCOMPARE(rematlens({QStringLiteral("compare"), QStringLiteral(":demo"), QStringLiteral("--policy"),
+                        QStringLiteral("DTR")})
+                 .status,
+             2); // one policy compares with nothing
 }
 
 void CliTest::badUsageExitsWithTwo_data()

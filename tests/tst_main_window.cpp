@@ -25,6 +25,7 @@ private slots:
     void timelineFollowsSelection();
     void reopenedTraceShowsItsStripAtOnce();
     void cancelAndRestart();
+    void customPoliciesAreRows();
     void windowClosedMidSweepResumes();
     void badTraceKeepsWhatWasThere();
     void screenshotWritesPng();
@@ -168,6 +169,34 @@ void MainWindowTest::cancelAndRestart()
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 20000);
     QCOMPARE(finished.last().first().toBool(), false);
     QCOMPARE(m_window->sweepModel()->finishedCount(), std::size_t{2 * 17});
+}
+
+// A score expression and a parametrized policy sweep as rows of the strip like any policy; a bad
+// expression is refused before anything runs.
+void MainWindowTest::customPoliciesAreRows()
+{
+    const QString expression = QStringLiteral("expr:(compute + estar) / (size * staleness)");
+    SweepParameters p;
+    p.from = QStringLiteral("0.2");
+    p.to = QStringLiteral("1.0");
+    p.step = QStringLiteral("0.05");
+    p.policies = {QStringLiteral("DTR"), expression, QStringLiteral("DTRPenalty:b=2")};
+    m_window->setSweepParameters(p);
+    QSignalSpy finished(m_window.get(), &MainWindow::sweepFinished);
+    QVERIFY(m_window->startSweep());
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+    const SweepResultModel *model = m_window->sweepModel();
+    QCOMPARE(model->policyCount(), std::size_t{3});
+    QCOMPARE(model->policyName(1), expression);
+    QCOMPARE(model->policyName(2), QStringLiteral("DTRPenalty:b=2"));
+    QCOMPARE(model->finishedCount(), std::size_t{3 * 17});
+    for (std::size_t i = 0; i < model->gridSize(); ++i) // DTR's score as an expression: DTR's runs
+        QCOMPARE(model->result(1, i)->clock, model->result(0, i)->clock);
+
+    p.policies = {QStringLiteral("expr:size +")};
+    m_window->setSweepParameters(p);
+    QVERIFY(!m_window->startSweep());
+    QCOMPARE(model->policyCount(), std::size_t{3}); // what was shown stays
 }
 
 void MainWindowTest::windowClosedMidSweepResumes()

@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "reference_events.h"
+
 #include <QtTest>
 
 #include <fstream>
@@ -76,16 +78,6 @@ void expectEqual(QStringList &mismatches, const QString &where, const char *fiel
                                QString::fromStdString(actual.dump()));
 }
 
-json eventsAsJson(const std::vector<ReplayEvent> &events, const Program &program)
-{
-    json list = json::array();
-    for (const ReplayEvent &e : events)
-        if (isReferenceKind(e.kind))
-            list.push_back(json::array({std::string(eventKindName(e.kind)), e.clock, program.tensors[e.tensor].name,
-                                    e.bytes, e.memory}));
-    return list;
-}
-
 } // namespace
 
 void ReplayParityTest::compareRecord(const json &record, const Program &program, const Baseline &baseline,
@@ -126,7 +118,7 @@ void ReplayParityTest::compareRecord(const json &record, const Program &program,
         expectEqual(mismatches, where, "failure.locked_bytes", f.at("locked_bytes"), r.failure->lockedBytes);
     }
     if (record.contains("events")) {
-        const json ours = eventsAsJson(recording.events, program);
+        const json ours = referenceEventsJson(recording.events, program);
         const json &theirs = record.at("events");
         if (ours != theirs) {
             std::size_t i = 0;

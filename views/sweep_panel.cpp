@@ -24,6 +24,7 @@ SweepPanel::SweepPanel(QWidget *parent)
     , m_step(new QLineEdit(this))
     , m_overhead(new QLineEdit(this))
     , m_threads(new QSpinBox(this))
+    , m_customPolicy(new QPushButton(tr("Custom &Policy…"), this))
     , m_sweep(new QPushButton(tr("&Sweep"), this))
     , m_cancel(new QPushButton(tr("Cancel"), this))
 {
@@ -31,9 +32,12 @@ SweepPanel::SweepPanel(QWidget *parent)
         auto *item = new QListWidgetItem(QString::fromStdString(policy.name), m_policies);
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
         item->setCheckState(Qt::Unchecked);
-        item->setToolTip(QString::fromStdString(policy.summary));
+        item->setToolTip(QString::fromStdString(policy.summary)
+                         + (policy.source.empty() ? QString() : QStringLiteral("\nSource: ") + QString::fromStdString(policy.source)));
     }
     m_policies->setToolTip(tr("Policies to sweep; each becomes a row of the strip"));
+    m_customPolicy->setToolTip(tr("Write an eviction score of your own (a formula over what the runtime knows "
+                                  "of a storage) and add it to the policies"));
     m_policies->setMinimumHeight(110);
     m_runtime->addItem(tr("eager (RuntimeV2EagerOptimized)"), QStringLiteral("eager"));
     m_runtime->addItem(tr("lazy (RuntimeV2Optimized)"), QStringLiteral("lazy"));
@@ -65,10 +69,12 @@ SweepPanel::SweepPanel(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_policies);
+    layout->addWidget(m_customPolicy);
     layout->addLayout(form);
     layout->addLayout(buttons);
     connect(m_sweep, &QPushButton::clicked, this, &SweepPanel::sweepRequested);
     connect(m_cancel, &QPushButton::clicked, this, &SweepPanel::cancelRequested);
+    connect(m_customPolicy, &QPushButton::clicked, this, &SweepPanel::policyEditorRequested);
     for (QLineEdit *edit : {m_from, m_to, m_step, m_overhead})
         connect(edit, &QLineEdit::returnPressed, this, &SweepPanel::sweepRequested);
     setParameters(SweepParameters{});
@@ -92,6 +98,8 @@ SweepParameters SweepPanel::parameters() const
 
 void SweepPanel::setParameters(const SweepParameters &p)
 {
+    for (const QString &policy : p.policies) // user expressions and parametrized policies
+        addPolicy(policy, true);
     for (int i = 0; i < m_policies->count(); ++i)
         m_policies->item(i)->setCheckState(p.policies.contains(m_policies->item(i)->text()) ? Qt::Checked : Qt::Unchecked);
     m_runtime->setCurrentIndex(std::max(0, m_runtime->findData(p.runtime)));
@@ -100,6 +108,17 @@ void SweepPanel::setParameters(const SweepParameters &p)
     m_step->setText(p.step);
     m_overhead->setText(p.overheadLimit);
     m_threads->setValue(p.threads);
+}
+
+void SweepPanel::addPolicy(const QString &spec, bool checked)
+{
+    const QList<QListWidgetItem *> existing = m_policies->findItems(spec, Qt::MatchExactly);
+    QListWidgetItem *item = existing.isEmpty() ? new QListWidgetItem(spec, m_policies) : existing.front();
+    if (existing.isEmpty()) {
+        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+        item->setToolTip(spec);
+    }
+    item->setCheckState(checked ? Qt::Checked : Qt::Unchecked);
 }
 
 void SweepPanel::setRunning(bool running)

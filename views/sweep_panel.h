@@ -23,10 +23,14 @@ public:
     SweepParameters parameters() const;
     void setParameters(const SweepParameters &parameters);
     void setRunning(bool running);
+    // Adds a policy spec (a score expression, a parametrized built-in) to the list, checked or not;
+    // an existing entry only gets its check state set.
+    void addPolicy(const QString &spec, bool checked);
 
 signals:
     void sweepRequested();
     void cancelRequested();
+    void policyEditorRequested(); // the user wants to write a score expression
 
 private:
     QListWidget *m_policies;
@@ -36,6 +40,7 @@ private:
     QLineEdit *m_step;
     QLineEdit *m_overhead;
     QSpinBox *m_threads;
+    QPushButton *m_customPolicy;
     QPushButton *m_sweep;
     QPushButton *m_cancel;
 };

@@ -31,7 +31,7 @@ void addRun(CLI::App &app, RunOptions &options)
     auto *budget = run->add_option("--budget", options.budget, "Budget in bytes");
     ratio->excludes(budget);
     budget->excludes(ratio);
-    run->add_option("--policy", options.policy, "Eviction policy (simrd name or alias; see 'policies')")
+    run->add_option("--policy", options.policy, "Eviction policy: a name or alias, DTRPenalty:b=NUMBER or expr:FORMULA (see 'policies')")
         ->capture_default_str();
     run->add_option("--runtime", options.runtime, "eager, lazy or banishing")->capture_default_str();
     run->add_option("--overhead-limit", options.overheadLimit,
@@ -55,7 +55,8 @@ void addGridOptions(CLI::App *command, GridOptions &options)
     command->add_option("--to", options.to, "Highest budget ratio")->capture_default_str();
     command->add_option("--step", options.step, "Grid step (ratios are exact decimals: from + k x step)")
         ->capture_default_str();
-    command->add_option("--policy", options.policies, "Eviction policy (default DTR)");
+    command->add_option("--policy", options.policies,
+                        "Eviction policy (default DTR): a name, DTRPenalty:b=NUMBER or expr:FORMULA; see 'policies'");
     command->add_option("--runtime", options.runtime, "eager, lazy or banishing")->capture_default_str();
     command->add_option("--overhead-limit", options.overheadLimit, "Compute limit, as in run")->capture_default_str();
     command->add_option("--threads", options.threads, "Worker threads (default: every core)");
@@ -80,6 +81,14 @@ void addHoles(CLI::App &app, HolesOptions &options)
     holes->add_flag("--edges", options.edges, "Bisect every pass/fail boundary down to adjacent bytes");
     holes->add_option("--samples", options.samples, "K seeded random budgets inside each grid interval");
     holes->add_flag("--json", options.json, "Print JSON");
+}
+
+void addCompare(CLI::App &app, CompareOptions &options)
+{
+    CLI::App *compare = app.add_subcommand(
+        "compare", "Compare policies over one budget grid: feasibility, and overhead against the first --policy");
+    addGridOptions(compare, options.grid);
+    compare->add_flag("--json", options.json, "Print JSON");
 }
 
 void addSynth(CLI::App &app, SynthCommandOptions &options)
@@ -194,6 +203,8 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
     addRun(app, run);
     addSweep(app, sweep);
     addHoles(app, holes);
+    CompareOptions compare;
+    addCompare(app, compare);
     SynthCommandOptions synth;
     addSynth(app, synth);
     CLI::App *policies = app.add_subcommand("policies", "List the eviction policies");
@@ -221,6 +232,8 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
         return CommandLineOutcome::finished(runSweepCommand(sweep));
     if (app.got_subcommand("holes"))
         return CommandLineOutcome::finished(runHolesCommand(holes));
+    if (app.got_subcommand("compare"))
+        return CommandLineOutcome::finished(runCompareCommand(compare));
     if (app.got_subcommand("synth"))
         return CommandLineOutcome::finished(runSynthCommand(synth));
     if (*policies)

@@ -2,6 +2,7 @@
 
 #include "trace_source.h"
 
+#include "core/sim/policy_spec.h"
 #include "core/sweep/decimal_grid.h"
 
 #include <iostream>
@@ -29,9 +30,10 @@ std::optional<std::vector<Policy>> resolvePolicies(const std::vector<std::string
 {
     std::vector<Policy> policies;
     for (const std::string &name : names) {
-        std::optional<Policy> policy = findPolicy(name);
+        PolicySpecError problem;
+        std::optional<Policy> policy = parsePolicySpec(name, problem);
         if (!policy) {
-            error = "unknown policy \"" + name + "\" (rematlens policies lists them)";
+            error = problem.toString();
             return std::nullopt;
         }
         policies.push_back(*policy);

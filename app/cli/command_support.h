@@ -27,7 +27,8 @@ struct LoadedTrace {
 // Reads the trace (or :demo) and its baseline; reports a read error and returns nothing.
 std::optional<LoadedTrace> loadWithBaseline(const std::string &trace);
 
-// Policies by name or alias; an error message for the first unknown one.
+// Policies by name, alias, parametrized name or score expression (see parsePolicySpec); an
+// error message for the first bad one, with a caret under a bad expression's fault.
 std::optional<std::vector<Policy>> resolvePolicies(const std::vector<std::string> &names, std::string &error);
 std::optional<RuntimeKind> resolveRuntime(const std::string &name, std::string &error);
 std::optional<double> resolveOverheadLimit(const std::string &text, std::string &error);

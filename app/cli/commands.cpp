@@ -4,6 +4,7 @@
 #include "trace_source.h"
 
 #include "core/sim/replay.h"
+#include "core/sim/score_expression.h"
 
 #include "core/sweep/decimal_grid.h"
 
@@ -72,8 +73,8 @@ int runInfoCommand(const InfoOptions &options)
 int runRunCommand(const RunOptions &options)
 {
     // Usage problems that need no trace are reported before reading it.
-    if (!findPolicy(options.policy))
-        return reportError(ExitBadUsage, "unknown policy \"" + options.policy + "\" (rematlens policies lists them)");
+    if (std::string error; !resolvePolicies({options.policy}, error))
+        return reportError(ExitBadUsage, error);
     const std::optional<LoadedTrace> loaded = loadWithBaseline(options.trace);
     if (!loaded)
         return ExitBadInput;
@@ -103,7 +104,16 @@ int runPoliciesCommand()
             aliases += (aliases.empty() ? "" : ", ") + alias;
         std::cout << policy.name << (aliases.empty() ? "" : " (" + aliases + ")") << "\n    " << policy.summary
                   << (policy.runsOnBanishing() ? "" : "; not on the banishing runtime") << "\n";
+        if (!policy.source.empty())
+            std::cout << "    source: " << policy.source << "\n";
     }
+    std::cout << "\nParametrized: DTRPenalty:b=NUMBER (b >= 0, default " << kDefaultPenalty << ").\n"
+              << "Score expressions: expr:FORMULA, evicting the storage with the lowest score (muparser syntax:\n"
+              << "+ - * / ^, min, max, abs, sqrt, log, a ? b : c, ...). Variables:\n";
+    for (const ScoreVariableInfo &variable : scoreVariableInfos())
+        std::cout << "    " << variable.name << std::string(12 - std::string_view(variable.name).size(), ' ')
+                  << variable.meaning << "\n";
+    std::cout << "DTR as an expression: expr:(compute + estar) / (size * staleness)\n";
     return ExitOk;
 }
 

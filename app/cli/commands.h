@@ -58,6 +58,11 @@ struct HolesOptions {
 // Checks the grid options that need no trace; fills settings and the grid, or says what is wrong.
 std::string prepareGrid(const GridOptions &options, SweepSettings &settings, std::vector<GridPoint> &grid);
 
+struct CompareOptions {
+    GridOptions grid;
+    bool json = false;
+};
+
 struct SynthCommandOptions {
     bool list = false;
     std::string preset;
@@ -73,5 +78,6 @@ int runRunCommand(const RunOptions &options);
 int runPoliciesCommand();
 int runSweepCommand(const SweepOptions &options);
 int runHolesCommand(const HolesOptions &options);
+int runCompareCommand(const CompareOptions &options);
 
 } // namespace rematlens

@@ -1,5 +1,7 @@
 #include "strip_panel_set.h"
 
+#include "core/sim/policy_spec.h"
+
 #include "app/cli/command_support.h"
 #include "app/cli/commands.h"
 #include "app/cli/interrupt.h"
@@ -82,6 +84,18 @@ int StripPanelSet::addSweep(const std::string &trace, const FigureOptions &optio
 
 namespace {
 
+// The policy a sweep file names (built-in, parametrized or an expression); a name this build
+// does not know still labels its row.
+Policy policyNamed(const std::string &name)
+{
+    PolicySpecError error;
+    if (std::optional<Policy> policy = parsePolicySpec(name, error))
+        return *policy;
+    Policy unknown;
+    unknown.name = name;
+    return unknown;
+}
+
 using Record = SweepFile::Record;
 
 // The ratio as the record wrote it ("0.419"): JSON numbers print as the shortest exact form.
@@ -162,7 +176,7 @@ int StripPanelSet::addSweepFile(const std::string &path, const FigureOptions &op
         for (const auto &[budget, text] : budgets) {
             RunRequest request;
             request.trace = first.value("trace", std::string());
-            request.config.policy = findPolicy(name).value_or(Policy{name, {}, CostTerm::EStar, true, true, {}});
+            request.config.policy = policyNamed(name);
             request.config.budget = budget;
             request.ratio = grid[column[budget]].ratio;
             request.overheadLimit = limit;

@@ -13,6 +13,7 @@ const QString kSweep = QStringLiteral("sweep/");
 const QString kTimelineAxis = QStringLiteral("timeline/axis");
 const QString kTimelineOverlay = QStringLiteral("timeline/overlay");
 const QString kFigure = QStringLiteral("figure/");
+const QString kExpressions = QStringLiteral("policies/expressions");
 } // namespace
 
 QByteArray AppSettings::windowGeometry() const
@@ -48,6 +49,28 @@ void AppSettings::addRecentTrace(const QString &path)
     while (recent.size() > kMaxRecent)
         recent.removeLast();
     m_settings.setValue(kRecent, recent);
+}
+
+QStringList AppSettings::userExpressions() const
+{
+    return m_settings.value(kExpressions).toStringList();
+}
+
+void AppSettings::addUserExpression(const QString &expression)
+{
+    QStringList expressions = userExpressions();
+    expressions.removeAll(expression);
+    expressions.prepend(expression);
+    while (expressions.size() > kMaxExpressions)
+        expressions.removeLast();
+    m_settings.setValue(kExpressions, expressions);
+}
+
+void AppSettings::removeUserExpression(const QString &expression)
+{
+    QStringList expressions = userExpressions();
+    expressions.removeAll(expression);
+    m_settings.setValue(kExpressions, expressions);
 }
 
 QString AppSettings::lastDirectory() const

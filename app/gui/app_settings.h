@@ -35,8 +35,13 @@ public:
     void setTimelineOverlay(int overlay);
     FigureExportChoices figureExport() const;
     void setFigureExport(const FigureExportChoices &choices);
+    // Score expressions the user wrote in the policy editor, most recent first.
+    QStringList userExpressions() const;
+    void addUserExpression(const QString &expression); // at most kMaxExpressions
+    void removeUserExpression(const QString &expression);
 
     static constexpr int kMaxRecent = 8;
+    static constexpr int kMaxExpressions = 20;
 
     // Where traces/download-dtr-traces.sh puts the public DTR traces.
     static QString publicTracesDirectory();

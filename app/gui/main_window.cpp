@@ -1,5 +1,7 @@
 #include "main_window.h"
 
+#include "policy_editor_dialog.h"
+
 #include "app/cli/commands.h"
 #include "app/cli/trace_source.h"
 #include "views/feasibility_strip.h"
@@ -89,6 +91,8 @@ MainWindow::MainWindow(QWidget *parent)
     createDocks();
     createMenus();
     createStatusBar();
+    for (const QString &expression : m_settings.userExpressions())
+        m_panel->addPolicy(QStringLiteral("expr:") + expression, false);
     m_panel->setParameters(m_settings.sweepParameters());
 
     connect(&m_loader, &TraceLoader::loaded, this, &MainWindow::showLoaded);
@@ -98,6 +102,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(&m_controller, &SweepController::finished, this, &MainWindow::showFinished);
     connect(m_panel, &SweepPanel::sweepRequested, this, &MainWindow::startSweep);
     connect(m_panel, &SweepPanel::cancelRequested, &m_controller, &SweepController::cancel);
+    connect(m_panel, &SweepPanel::policyEditorRequested, this, &MainWindow::editCustomPolicy);
     connect(m_strip, &FeasibilityStrip::selectionChanged, this, &MainWindow::showSelection);
     connect(m_strip, &FeasibilityStrip::refineRequested, this, &MainWindow::refine);
     connect(&m_inspector, &RunInspector::inspected, this, &MainWindow::showInspected);
@@ -302,6 +307,13 @@ void MainWindow::reportProblem(const QString &title, const QString &message)
         QMessageBox::warning(this, title, message);
     else
         reportError(ExitBadInput, message.toStdString());
+}
+
+void MainWindow::editCustomPolicy()
+{
+    PolicyEditorDialog editor(m_settings, this);
+    if (editor.exec() == QDialog::Accepted)
+        m_panel->addPolicy(editor.policySpec(), true);
 }
 
 void MainWindow::setSweepParameters(const SweepParameters &parameters)

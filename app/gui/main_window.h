@@ -80,6 +80,7 @@ private:
     void refine(std::size_t firstColumn, std::size_t lastColumn);
     void jumpToHole(const QModelIndex &index);
     void reportProblem(const QString &title, const QString &message);
+    void editCustomPolicy();
 
     AppSettings m_settings;
     TraceLoader m_loader;

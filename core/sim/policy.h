@@ -17,6 +17,10 @@ enum class CostTerm {
     NoCost,       // the numerator is 1
     LastAccess,   // LRU: the score is the last access time itself
     Random,       // a uniformly random storage of the pool
+    EStarCount,   // h_e*: the number of storages in e*, nothing else
+    Penalized,    // h_DTR x (1 + b x storages in e*)
+    ShortfallFirst, // storages covering the shortfall first, then own compute / staleness
+    Expression,   // a user's score expression
 };
 
 // One of simrd's eviction heuristics, described by its score's factors.
@@ -27,12 +31,27 @@ struct Policy {
     bool divideBySize = true;
     bool divideByStaleness = true;
     std::string summary;
+    std::string source;        // where the score was published, for the policies listing
+    double penalty = 0;        // Penalized: b
+    std::string expression;    // Expression: the formula
+    bool expressionReadsNeighbourhood = false;
+    bool expressionReadsEqClasses = false;
 
-    bool needsRegions() const { return cost == CostTerm::EStar || cost == CostTerm::BackwardOnly; }
-    bool needsEqClasses() const { return cost == CostTerm::EqClass; }
+    bool needsRegions() const
+    {
+        return cost == CostTerm::EStar || cost == CostTerm::BackwardOnly || cost == CostTerm::EStarCount
+               || cost == CostTerm::Penalized || (cost == CostTerm::Expression && expressionReadsNeighbourhood);
+    }
+    bool needsEqClasses() const
+    {
+        return cost == CostTerm::EqClass || (cost == CostTerm::Expression && expressionReadsEqClasses);
+    }
     // simrd's banishing runtime keeps neither regions nor equivalence classes.
     bool runsOnBanishing() const { return !needsRegions() && !needsEqClasses(); }
 };
+
+// DTRPenalty's b when none is given.
+inline constexpr double kDefaultPenalty = 0.5;
 
 const std::vector<Policy> &allPolicies();
 

@@ -218,7 +218,7 @@ void Replay::freeMemory(TensorId t)
     while (m_memory + needed > m_config.budget) {
         if (m_pool.empty())
             stopOutOfMemory(t);
-        evict(chooseVictim(), EvictCause::Policy);
+        evict(chooseVictim(m_memory + needed - m_config.budget), EvictCause::Policy);
     }
 }
 

@@ -8,6 +8,7 @@
 #include "replay_graph.h"
 #include "run_config.h"
 #include "run_result.h"
+#include "score_expression.h"
 
 #include <optional>
 #include <random>
@@ -70,7 +71,10 @@ private:
     static void insertValue(std::vector<TensorId> &set, TensorId t);
 
     // replay_policy.cpp: choosing victims, and the equivalence classes DTREqClass scores with
-    StorageId chooseVictim();
+    StorageId chooseVictim(Bytes shortfall);
+    StorageId shortfallFirstVictim(Bytes shortfall);
+    double expressionScore(StorageId s);
+    std::size_t neighbourhoodCount(StorageId s) const;
     template <typename Score>
     StorageId scanPool(Score &&score);
     double ratioScore(StorageId s, Cost numerator, Cost lastAccess) const;
@@ -111,6 +115,7 @@ private:
     std::vector<EqClassForest::Node> m_roots;
     Region m_scratchForward;
     Region m_scratchBackward;
+    std::optional<ScoreExpression> m_expression; // compiled at the first choice of an expression policy
 
     std::size_t m_step = 0;
     std::uint32_t m_untilInterruptionCheck = 0;

@@ -41,7 +41,7 @@ StorageId Replay::scanPool(Score &&score)
     return chosen;
 }
 
-StorageId Replay::chooseVictim()
+StorageId Replay::chooseVictim(Bytes shortfall)
 {
     const Policy &policy = m_config.policy;
     switch (policy.cost) {
@@ -52,6 +52,26 @@ StorageId Replay::chooseVictim()
     }
     case CostTerm::LastAccess:
         return scanPool([&](StorageId s) { return m_lastAccess[s]; });
+    case CostTerm::EStarCount:
+        return scanPool([&](StorageId s) { return neighbourhoodCount(s); });
+    case CostTerm::Penalized:
+        return scanPool([&](StorageId s) {
+            const double dtr = ratioScore(s, costTerm(s), m_lastAccess[s]);
+            return dtr * (1.0 + policy.penalty * static_cast<double>(neighbourhoodCount(s)));
+        });
+    case CostTerm::ShortfallFirst:
+        return shortfallFirstVictim(shortfall);
+    case CostTerm::Expression:
+        if (!m_expression) {
+            ExpressionError error; // configProblem refused bad expressions before the run
+            m_expression = ScoreExpression::compile(policy.expression, error);
+        }
+        if (m_expression) {
+            m_expression->variables().clock = static_cast<double>(m_clock);
+            m_expression->variables().shortfall = static_cast<double>(shortfall);
+            return scanPool([&](StorageId s) { return expressionScore(s); });
+        }
+        return scanPool([](StorageId) { return kInfinity; });
     default:
         break;
     }
@@ -66,6 +86,56 @@ StorageId Replay::chooseVictim()
             numerator = costTerm(s);
         return ratioScore(s, numerator, lastAccess);
     });
+}
+
+// Two phases: when some evictable storage alone covers the shortfall, only those compete;
+// otherwise all do. Either way the lowest own compute / staleness wins, scanned as simrd scans.
+StorageId Replay::shortfallFirstVictim(Bytes shortfall)
+{
+    bool someCover = false;
+    m_pool.scan([&](StorageId s) {
+        someCover = m_program.storages[s].size >= shortfall;
+        return !someCover;
+    });
+    double best = 0;
+    StorageId chosen = kNone;
+    m_pool.scan([&](StorageId s) {
+        if (someCover && m_program.storages[s].size < shortfall)
+            return true;
+        const double value = ratioScore(s, m_compute[s], m_lastAccess[s]);
+        ++m_result.heuristicEvals;
+        if (chosen == kNone || value <= best) {
+            best = value;
+            chosen = s;
+        }
+        return value != 0;
+    });
+    return chosen;
+}
+
+// The variables the expression reads; e* and the equivalence classes only when it reads them.
+double Replay::expressionScore(StorageId s)
+{
+    ScoreVariables &v = m_expression->variables();
+    const Cost lastAccess = m_lastAccess[s];
+    const bool neverAccessed = lastAccess == kNeverAccessed; // simrd's -inf
+    v.compute = static_cast<double>(m_compute[s]);
+    v.size = static_cast<double>(m_program.storages[s].size);
+    v.lastAccess = neverAccessed ? -kInfinity : static_cast<double>(lastAccess);
+    v.staleness = neverAccessed ? kInfinity : static_cast<double>(m_clock - lastAccess);
+    if (m_regions && m_expression->readsNeighbourhood()) {
+        v.estar = static_cast<double>(m_regions->forward(s).compute + m_regions->backward(s).compute);
+        v.neighbours = static_cast<double>(neighbourhoodCount(s));
+    }
+    if (m_eqClasses && m_expression->readsEqClasses())
+        v.eqclass = static_cast<double>(eqClassCompute(s) - m_compute[s]);
+    return m_expression->evaluate();
+}
+
+// Storages in e*: the interiors of both regions (disjoint, as the graph has no cycles).
+std::size_t Replay::neighbourhoodCount(StorageId s) const
+{
+    return m_regions->forward(s).interior.size() + m_regions->backward(s).interior.size();
 }
 
 // numerator / (size and/or staleness) as simrd computes it, +infinity for a zero denominator.
@@ -90,7 +160,8 @@ double Replay::ratioScore(StorageId s, Cost numerator, Cost lastAccess) const
 Cost Replay::costTerm(StorageId s)
 {
     switch (m_config.policy.cost) {
-    case CostTerm::EStar: return m_compute[s] + m_regions->forward(s).compute + m_regions->backward(s).compute;
+    case CostTerm::EStar:
+    case CostTerm::Penalized: return m_compute[s] + m_regions->forward(s).compute + m_regions->backward(s).compute;
     case CostTerm::BackwardOnly: return m_compute[s] + m_regions->backward(s).compute;
     case CostTerm::EqClass: return eqClassCompute(s);
     default: return m_compute[s];

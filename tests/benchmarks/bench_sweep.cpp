@@ -1,6 +1,9 @@
 // Wall time of full budget sweeps (0.1 to 1.0, step 0.001: 901 budgets, DTR) of every public
-// trace on 1 and 2 threads, with the holes found and the process's peak memory.
+// trace on 1 and 2 threads, with the holes found and the process's peak memory; and the cost
+// of a score expression: DTR's score as an expression against built-in DTR (0.1 to 1.0, step
+// 0.001, one thread), the expression's sweep must stay within 3x of the built-in's.
 #include "core/sim/baseline.h"
+#include "core/sim/policy_spec.h"
 #include "core/sweep/hole_finder.h"
 #include "core/sweep/sweep_plan.h"
 #include "core/sweep/sweep_runner.h"
@@ -17,9 +20,9 @@ using namespace rematlens;
 
 namespace {
 
+const char *const kDtrExpression = "expr:(compute + estar) / (size * staleness)";
 
-
-void sweepTrace(benchmark::State &state, const char *name)
+void sweepTrace(benchmark::State &state, const char *name, const char *step, const char *policy)
 {
     const TraceReadResult read = readTraceFile(publicTracePath(name));
     if (!read.ok()) {
@@ -28,10 +31,11 @@ void sweepTrace(benchmark::State &state, const char *name)
     }
     const Baseline baseline = computeBaseline(*read.program);
     std::string error;
-    const std::vector<GridPoint> grid = *DecimalGrid::make("0.1", "1.0", "0.001", error);
+    const std::vector<GridPoint> grid = *DecimalGrid::make("0.1", "1.0", step, error);
     SweepSettings settings;
     settings.trace = name;
-    settings.policies = {*findPolicy("DTR")};
+    PolicySpecError policyError;
+    settings.policies = {*parsePolicySpec(policy, policyError)};
     const std::vector<RunRequest> requests = planSweep(settings, baseline, grid);
     const SweepRunner runner(read.program, static_cast<int>(state.range(0)));
     std::vector<BudgetOutcome> outcomes(requests.size());
@@ -58,7 +62,8 @@ int main(int argc, char **argv)
 {
     for (const char *name : kPublicTraces) {
         const std::string shortName = shortTraceName(name);
-        benchmark::RegisterBenchmark(("sweep_dtr_0.1-1.0_step0.001/" + shortName).c_str(), sweepTrace, name)
+        benchmark::RegisterBenchmark(("sweep_dtr_0.1-1.0_step0.001/" + shortName).c_str(), sweepTrace, name, "0.001",
+                                     "DTR")
             ->Arg(1)
             ->Arg(2)
             ->ArgName("threads")
@@ -66,6 +71,16 @@ int main(int argc, char **argv)
             ->Unit(benchmark::kSecond)
             ->UseRealTime();
     }
+    for (const char *name : kPublicTraces)
+        for (const auto &[label, policy] : {std::pair{"builtin_dtr", "DTR"}, std::pair{"expression_dtr", kDtrExpression}})
+            benchmark::RegisterBenchmark(
+                ("sweep_policy_0.1-1.0_step0.001/" + shortTraceName(name) + "/" + label).c_str(), sweepTrace, name,
+                "0.001", policy)
+                ->Arg(1)
+                ->ArgName("threads")
+                ->Iterations(1)
+                ->Unit(benchmark::kSecond)
+                ->UseRealTime();
     benchmark::Initialize(&argc, argv);
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();

@@ -1,0 +1,178 @@
+// rematlens compare: several policies over one budget grid, side by side: where each first
+// passes, where it passes for good, its failures above its first success, and its overhead
+// against the first policy's on the budgets where every policy passes.
+#include "commands.h"
+#include "interrupt.h"
+#include "progress_bar.h"
+#include "run_report.h"
+
+#include "core/sweep/policy_comparison.h"
+#include "core/sweep/sweep_runner.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+namespace rematlens {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+struct CompareContext {
+    const SweepSettings &settings;
+    const std::vector<GridPoint> &grid;
+    const std::vector<PolicyRuns> &runs;
+    const PolicyComparison &comparison;
+};
+
+Json ratioOrNull(const std::vector<GridPoint> &grid, const std::optional<std::size_t> &column)
+{
+    return column ? Json(grid[*column].ratio) : Json();
+}
+
+Json optionalNumber(const std::optional<double> &value)
+{
+    return value ? Json(*value) : Json();
+}
+
+Json compareToJson(const CompareContext &c, const Baseline &baseline)
+{
+    Json policies = Json::array();
+    for (std::size_t p = 0; p < c.comparison.rows.size(); ++p) {
+        const PolicyComparisonRow &row = c.comparison.rows[p];
+        Json failures = Json::array();
+        for (std::size_t column : row.holes.failuresAboveFirstSuccess)
+            failures.push_back(c.grid[column].ratio);
+        Json worst;
+        if (row.worst && p > 0)
+            worst = Json{{"ratio", c.grid[row.worst->column].ratio},
+                         {"budget", c.runs[p].outcomes[row.worst->column].budget},
+                         {"overhead_ratio", row.worst->ratio}};
+        policies.push_back(Json{{"policy", c.settings.policies[p].name},
+                                {"first_success", ratioOrNull(c.grid, row.holes.firstSuccess)},
+                                {"stable_from", ratioOrNull(c.grid, row.holes.stableFrom)},
+                                {"failures_above_first_success", failures},
+                                {"holes", row.holes.holes.size()},
+                                {"mean_overhead", optionalNumber(row.meanOverhead)},
+                                {"geomean_overhead_ratio", optionalNumber(row.geomeanRatio)},
+                                {"worst_regression", worst}});
+    }
+    return Json{{"trace", c.settings.trace},
+                {"runtime", std::string(simrdRuntimeName(c.settings.runtime))},
+                {"overhead_limit", c.settings.overheadLimit},
+                {"baseline_memory", baseline.memory},
+                {"baseline_compute", baseline.compute},
+                {"budgets", c.grid.size()},
+                {"reference", c.settings.policies.front().name},
+                {"all_pass_budgets", c.comparison.commonPasses.size()},
+                {"policies", policies}};
+}
+
+std::string fixed(double value, int digits)
+{
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.*f", digits, value);
+    return buffer;
+}
+
+std::string cellOf(const std::vector<GridPoint> &grid, const std::optional<std::size_t> &column)
+{
+    return column ? grid[*column].text : "-";
+}
+
+std::string padded(const std::string &text, std::size_t width)
+{
+    return text.size() >= width ? text + " " : text + std::string(width - text.size(), ' ');
+}
+
+std::string compareToText(const CompareContext &c)
+{
+    std::size_t nameWidth = 8;
+    for (const Policy &policy : c.settings.policies)
+        nameWidth = std::max(nameWidth, policy.name.size() + 2);
+    std::ostringstream out;
+    out << c.settings.trace << ", " << runtimeName(c.settings.runtime) << " runtime, " << c.grid.size()
+        << " budgets from " << c.grid.front().text << " to " << c.grid.back().text << "; overheads on the "
+        << c.comparison.commonPasses.size() << " budgets where every policy passes, against "
+        << c.settings.policies.front().name << "\n";
+    out << padded("policy", nameWidth) << padded("first", 8) << padded("stable", 8) << padded("fails above", 13)
+        << padded("mean ovh", 10) << padded("geomean", 9) << "worst (budget: ratio)\n";
+    for (std::size_t p = 0; p < c.comparison.rows.size(); ++p) {
+        const PolicyComparisonRow &row = c.comparison.rows[p];
+        out << padded(c.settings.policies[p].name, nameWidth) << padded(cellOf(c.grid, row.holes.firstSuccess), 8)
+            << padded(cellOf(c.grid, row.holes.stableFrom), 8)
+            << padded(std::to_string(row.holes.failuresAboveFirstSuccess.size()), 13)
+            << padded(row.meanOverhead ? fixed(*row.meanOverhead, 4) : "-", 10)
+            << padded(row.geomeanRatio ? fixed(*row.geomeanRatio, 4) : "-", 9);
+        if (p == 0)
+            out << "(reference)";
+        else if (row.worst)
+            out << c.grid[row.worst->column].text << ": " << fixed(row.worst->ratio, 4);
+        else
+            out << "-";
+        out << "\n";
+    }
+    for (std::size_t p = 0; p < c.comparison.rows.size(); ++p) {
+        const auto &failures = c.comparison.rows[p].holes.failuresAboveFirstSuccess;
+        if (failures.empty())
+            continue;
+        out << "  " << c.settings.policies[p].name << " fails above its first success at";
+        for (std::size_t column : failures)
+            out << " " << c.grid[column].text;
+        out << "\n";
+    }
+    return out.str();
+}
+
+} // namespace
+
+int runCompareCommand(const CompareOptions &options)
+{
+    SweepSettings settings;
+    std::vector<GridPoint> grid;
+    if (const std::string problem = prepareGrid(options.grid, settings, grid); !problem.empty())
+        return reportError(ExitBadUsage, problem);
+    if (options.grid.policies.size() < 2)
+        return reportError(ExitBadUsage, "compare needs at least two --policy (the first is the reference)");
+    const std::optional<LoadedTrace> loaded = loadWithBaseline(options.grid.trace);
+    if (!loaded)
+        return ExitBadInput;
+    settings.trace = loaded->name;
+
+    const std::vector<RunRequest> requests = planSweep(settings, loaded->baseline, grid);
+    std::vector<PolicyRuns> runs(settings.policies.size());
+    for (std::size_t p = 0; p < runs.size(); ++p) {
+        runs[p].outcomes.resize(grid.size());
+        runs[p].overheads.resize(grid.size(), 0.0);
+    }
+    watchInterrupts();
+    ProgressBar bar("compare", requests.size());
+    SweepRunner runner(loaded->program, options.grid.threads);
+    runner.setWallLimit(options.grid.wallLimit);
+    std::size_t done = 0;
+    runner.run(requests, &interruptRequested(), [&](std::size_t i, const RunResult &result) {
+        const std::size_t p = i / grid.size();
+        const std::size_t column = i % grid.size();
+        runs[p].outcomes[column] = BudgetOutcome{requests[i].ratio, requests[i].config.budget, result.outcome};
+        runs[p].overheads[column] = loaded->baseline.compute > 0 ? static_cast<double>(result.clock)
+                                                                       / static_cast<double>(loaded->baseline.compute)
+                                                                 : 0.0;
+        bar.advance(++done);
+    });
+    bar.finish();
+    if (interruptRequested()) {
+        std::cerr << "compare: interrupted; nothing reported." << std::endl;
+        return ExitInterrupted;
+    }
+    const PolicyComparison comparison = comparePolicies(runs);
+    const CompareContext context{settings, grid, runs, comparison};
+    if (options.json)
+        std::cout << compareToJson(context, loaded->baseline).dump(2) << std::endl;
+    else
+        std::cout << compareToText(context);
+    return ExitOk;
+}
+
+} // namespace rematlens
