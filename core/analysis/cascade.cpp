@@ -13,11 +13,12 @@ constexpr std::size_t kNoNode = static_cast<std::size_t>(-1);
 
 bool isMaterialization(const CascadeNode &node)
 {
-    return node.kind != CascadeNode::Kind::Evict;
+    return node.kind != CascadeNode::Kind::Evict && node.kind != CascadeNode::Kind::Release;
 }
 
-// The whole run as a graph: a node per materialization and policy eviction (releases cause no
-// cascade), plus the failure; edges from the order the replay records events in.
+// The whole run as a graph: a node per materialization and eviction, plus the failure; edges
+// from the order the replay records events in. Evictions on release make room for nothing, but
+// what they free may have to be rematerialized later.
 class FullGraph {
 public:
     FullGraph(const Program &program, const RunRecording &recording, const RunResult &result)
@@ -67,10 +68,9 @@ private:
 
     void addEvent(const ReplayEvent &e, std::size_t index)
     {
-        if (e.kind == Kind::Free)
-            return;
         CascadeNode node;
         node.kind = e.kind == Kind::Evict ? CascadeNode::Kind::Evict
+                  : e.kind == Kind::Free  ? CascadeNode::Kind::Release
                   : e.kind == Kind::Remat ? CascadeNode::Kind::Remat
                                           : CascadeNode::Kind::Compute;
         node.event = index;
@@ -81,8 +81,9 @@ private:
         node.clock = e.clock;
         const std::size_t id = addNode(node);
         const StorageId storage = m_program.storageOf(e.tensor);
-        if (e.kind == Kind::Evict) {
-            m_pendingEvictions[e.depth].push_back(id);
+        if (e.kind == Kind::Evict || e.kind == Kind::Free) {
+            if (e.kind == Kind::Evict)
+                m_pendingEvictions[e.depth].push_back(id);
             m_lastEviction[storage] = id;
             return;
         }
@@ -211,6 +212,7 @@ std::string cascadeNodeKindName(CascadeNode::Kind kind)
     case CascadeNode::Kind::Compute: return "compute";
     case CascadeNode::Kind::Remat: return "remat";
     case CascadeNode::Kind::Evict: return "evict";
+    case CascadeNode::Kind::Release: return "release";
     case CascadeNode::Kind::Failure: return "failure";
     }
     return "?";

@@ -12,7 +12,8 @@ namespace rematlens {
 
 // One thing in a cascade of rematerializations.
 struct CascadeNode {
-    enum class Kind { Compute, Remat, Evict, Failure };
+    // Release: freed when the program released it (the eager runtime), yet needed again later.
+    enum class Kind { Compute, Remat, Evict, Release, Failure };
     Kind kind = Kind::Remat;
     std::size_t event = 0;  // index into RunRecording::events (the failure: events.size())
     TensorId tensor = 0;    // materialized, evicted (the storage's root) or failing to allocate
