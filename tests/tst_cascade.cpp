@@ -308,7 +308,7 @@ void CascadeTest::viewUnfoldsACrowdOfEvictions()
                                      [](const CascadeDiagram::Box &b) { return !b.node.has_value(); });
     QVERIFY(folded != diagram.boxes().end());
     // t0 also came back later, so it stays: the crowd is the twelve that did nothing else.
-    QCOMPARE(folded->foldedCount, std::size_t{12 - CascadeDiagram::kShownWhenFolded});
+    QCOMPARE(folded->foldedCount, std::size_t{12} - diagram.options().shownWhenFolded);
     const std::size_t before = diagram.boxes().size();
     const std::size_t count = folded->foldedCount;
     diagram.unfold(folded->foldedInto); // rebuilds the boxes

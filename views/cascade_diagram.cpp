@@ -78,16 +78,16 @@ Qt::PenStyle arrowPenStyle(CascadeEdge::Kind kind)
 } // namespace
 
 CascadeDiagram::CascadeDiagram(std::shared_ptr<const Program> program, Cascade cascade, QString title,
-                               QString subtitle)
+                               QString subtitle, Options options)
     : m_program(std::move(program)), m_cascade(std::move(cascade)), m_title(std::move(title)),
-      m_subtitle(std::move(subtitle))
+      m_subtitle(std::move(subtitle)), m_options(options)
 {
     rebuild();
 }
 
 CascadeDiagram CascadeDiagram::forRun(std::shared_ptr<const Program> program, const RunRequest &request,
                                       const RunResult &result, const RunRecording &recording,
-                                      const CascadeOptions &options)
+                                      const CascadeOptions &options, Options look)
 {
     Cascade cascade = buildCascade(*program, recording, result, options);
     const QString title = QStringLiteral("Cascade: %1, %2, %3 runtime, ratio %4 (%5)")
@@ -115,7 +115,7 @@ CascadeDiagram CascadeDiagram::forRun(std::shared_ptr<const Program> program, co
             kept << QString::fromStdString(name);
         subtitle += QStringLiteral("; kept resident: ") + kept.join(QStringLiteral(", "));
     }
-    return CascadeDiagram(std::move(program), std::move(cascade), title, subtitle);
+    return CascadeDiagram(std::move(program), std::move(cascade), title, subtitle, look);
 }
 
 void CascadeDiagram::unfold(std::size_t node)
@@ -136,7 +136,7 @@ void CascadeDiagram::rebuild()
     runLayout();
 }
 
-// Every node gets a box, except evictions in a crowd of more than kFoldAbove that made room
+// Every node gets a box, except evictions in a crowd of more than foldAbove that made room
 // for one materialization and did nothing else shown: those fold into one box.
 void CascadeDiagram::addBoxes(std::vector<int> &boxOfNode)
 {
@@ -154,19 +154,19 @@ void CascadeDiagram::addBoxes(std::vector<int> &boxOfNode)
     std::vector<Box> crowds;
     for (std::size_t n = 0; n < nodes.size(); ++n) {
         std::vector<std::size_t> &crowd = crowdOf[n];
-        if (crowd.size() <= kFoldAbove || m_unfolded.count(n))
+        if (crowd.size() <= m_options.foldAbove || m_unfolded.count(n))
             continue;
         std::stable_sort(crowd.begin(), crowd.end(),
                          [&](std::size_t a, std::size_t b) { return nodes[a].bytes > nodes[b].bytes; });
         Box box;
         box.foldedInto = n;
-        for (std::size_t i = kShownWhenFolded; i < crowd.size(); ++i) {
+        for (std::size_t i = m_options.shownWhenFolded; i < crowd.size(); ++i) {
             hidden[crowd[i]] = 1;
             ++box.foldedCount;
             box.foldedBytes += nodes[crowd[i]].bytes;
         }
         box.lines = {QStringLiteral("+%1 smaller evictions").arg(box.foldedCount),
-                     shortBytes(box.foldedBytes) + QStringLiteral(" in all"), QStringLiteral("(click to show)")};
+                     shortBytes(box.foldedBytes) + QStringLiteral(" in all")};
         crowds.push_back(box);
     }
     for (std::size_t n = 0; n < nodes.size(); ++n)
@@ -178,7 +178,9 @@ void CascadeDiagram::addBoxes(std::vector<int> &boxOfNode)
             m_boxes.push_back(box);
         }
     m_boxes.insert(m_boxes.end(), crowds.begin(), crowds.end());
-    const QFontMetricsF heading(measuringStyle().font(1.0));
+    QFont headingFont = measuringStyle().font(1.0);
+    headingFont.setBold(true);
+    const QFontMetricsF heading(headingFont);
     const QFontMetricsF body(measuringStyle().font(0.9));
     for (Box &box : m_boxes) {
         qreal width = 0;
@@ -212,7 +214,9 @@ void CascadeDiagram::runLayout()
     std::vector<GraphLayout::Edge> edges;
     for (const Arrow &arrow : m_arrows)
         edges.push_back({static_cast<int>(arrow.from), static_cast<int>(arrow.to)});
-    const GraphLayout::Result laid = GraphLayout::layout(sizes, edges);
+    GraphLayout::Options layoutOptions;
+    layoutOptions.leftToRight = m_options.leftToRight;
+    const GraphLayout::Result laid = GraphLayout::layout(sizes, edges, layoutOptions);
     m_layoutError = laid.error;
     if (!laid.ok) {
         m_boxes.clear();
@@ -254,9 +258,10 @@ QStringList CascadeDiagram::linesFor(const CascadeNode &node) const
     return {name};
 }
 
+// A title line and up to two lines of subtitle.
 static qreal headerHeight(const FigureStyle &style)
 {
-    return QFontMetricsF(style.font(1.15)).height() + QFontMetricsF(style.font(0.9)).height() + 4;
+    return QFontMetricsF(style.font(1.15)).height() + 2 * QFontMetricsF(style.font(0.9)).height() + 4;
 }
 
 QRectF CascadeDiagram::graphArea(const QRectF &bounds) const
@@ -331,12 +336,13 @@ void CascadeDiagram::paintHeader(QPainter &painter, const QRectF &bounds, const 
     bold.setBold(true);
     painter.setFont(bold);
     const qreal titleHeight = QFontMetricsF(bold).height();
-    painter.drawText(QRectF(bounds.left() + kMargin, bounds.top() + kMargin, bounds.width() - 2 * kMargin, titleHeight),
-                     Qt::AlignLeft | Qt::AlignVCenter, m_title);
+    const qreal width = bounds.width() - 2 * kMargin;
+    painter.drawText(QRectF(bounds.left() + kMargin, bounds.top() + kMargin, width, titleHeight),
+                     Qt::AlignLeft | Qt::AlignVCenter, QFontMetricsF(bold).elidedText(m_title, Qt::ElideMiddle, width));
     painter.setFont(style.font(0.9));
-    painter.drawText(QRectF(bounds.left() + kMargin, bounds.top() + kMargin + titleHeight,
-                            bounds.width() - 2 * kMargin, QFontMetricsF(style.font(0.9)).height()),
-                     Qt::AlignLeft | Qt::AlignVCenter, m_subtitle);
+    painter.drawText(QRectF(bounds.left() + kMargin, bounds.top() + kMargin + titleHeight, width,
+                            2 * QFontMetricsF(style.font(0.9)).height()),
+                     Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, m_subtitle);
 }
 
 void CascadeDiagram::paintLegend(QPainter &painter, const QRectF &bounds, const FigureStyle &style) const
@@ -359,7 +365,8 @@ void CascadeDiagram::paintLegend(QPainter &painter, const QRectF &bounds, const 
         x += 26 + metrics.horizontalAdvance(label) + 14;
     }
     painter.drawText(QPointF(x, y + metrics.ascent() / 2 - 1),
-                     QStringLiteral("time runs downwards; click a box to see that moment"));
+                     m_options.leftToRight ? QStringLiteral("time runs to the right")
+                                           : QStringLiteral("time runs downwards"));
 }
 
 void CascadeDiagram::paintArrow(QPainter &painter, const Arrow &arrow, const FigureStyle &style) const

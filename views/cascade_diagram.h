@@ -20,14 +20,23 @@ class QPainter;
 
 namespace rematlens {
 
+// How a cascade is drawn (outside CascadeDiagram: GCC cannot default-construct a nested struct
+// with member initialisers in a default argument of its enclosing class).
+struct CascadeLook {
+    // Above this many evictions into one box, all but the largest few fold into one box.
+    std::size_t foldAbove = 8;
+    std::size_t shownWhenFolded = 6;
+    bool leftToRight = false; // time runs down the screen, or across a page
+};
+
 // A cascade as boxes and arrows: what each box says, which crowds of evictions are folded into
 // one box, and where graphviz put everything. Painting scales the drawing into any rectangle,
 // so the widget and the exported figures share it.
 class CascadeDiagram {
 public:
-    // Above this many evictions into one box, all but the largest few are folded into one.
-    static constexpr std::size_t kFoldAbove = 8;
-    static constexpr std::size_t kShownWhenFolded = 6;
+    using Options = CascadeLook;
+    // Tighter, for a page: fewer boxes per rank, time across.
+    static Options figureOptions() { return Options{4, 3, true}; }
 
     struct Box {
         std::optional<std::size_t> node; // into Cascade::nodes; none for a folded crowd
@@ -47,11 +56,12 @@ public:
     };
 
     CascadeDiagram() = default;
-    CascadeDiagram(std::shared_ptr<const Program> program, Cascade cascade, QString title, QString subtitle);
+    CascadeDiagram(std::shared_ptr<const Program> program, Cascade cascade, QString title, QString subtitle,
+                   Options options = {});
     // The cascade of a recorded run, titled with the run and what it ran out of.
     static CascadeDiagram forRun(std::shared_ptr<const Program> program, const RunRequest &request,
                                  const RunResult &result, const RunRecording &recording,
-                                 const CascadeOptions &options = {});
+                                 const CascadeOptions &options = {}, Options look = {});
 
     bool isEmpty() const { return m_boxes.empty(); }
     const Cascade &cascade() const { return m_cascade; }
@@ -61,6 +71,7 @@ public:
     const QString &title() const { return m_title; }
     QString layoutError() const { return m_layoutError; }
     QSizeF layoutSize() const { return m_layoutBounds.size(); }
+    const Options &options() const { return m_options; }
 
     // Unfolds the crowd of evictions into that cascade node (box of a folded crowd).
     void unfold(std::size_t node);
@@ -94,6 +105,7 @@ private:
     Cascade m_cascade;
     QString m_title;
     QString m_subtitle;
+    Options m_options;
     std::set<std::size_t> m_unfolded;
     std::vector<Box> m_boxes;
     std::vector<Arrow> m_arrows;
