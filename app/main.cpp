@@ -2,6 +2,7 @@
 #include "cli/command_line.h"
 #include "cli/command_support.h"
 #include "cli/trace_source.h"
+#include "figure/figure_command.h"
 #include "gui/main_window.h"
 #include "gui/screenshot_job.h"
 
@@ -9,9 +10,26 @@
 
 #include <iostream>
 
+namespace {
+
+// Figures are drawn headless: the offscreen platform needs no display (and renders text the
+// same on every machine), unless the caller chose a platform.
+int makeFigure(int argc, char **argv, const rematlens::FigureOptions &options)
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("RematLens"));
+    return rematlens::runFigureCommand(options);
+}
+
+} // namespace
+
 int main(int argc, char **argv)
 {
     const rematlens::CommandLineOutcome outcome = rematlens::runCommandLine(argc, argv);
+    if (outcome.makeFigure)
+        return makeFigure(argc, argv, outcome.figure);
     if (!outcome.openGui)
         return outcome.exitStatus;
 

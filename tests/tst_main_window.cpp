@@ -4,6 +4,7 @@
 #include "app/gui/main_window.h"
 #include "app/gui/sweep_cache.h"
 #include "views/feasibility_strip.h"
+#include "views/timeline_panel.h"
 #include "views/strip_geometry.h"
 #include "views/sweep_result_model.h"
 
@@ -21,6 +22,7 @@ private slots:
     void initTestCase();
     void demoLoadsAndSweeps();
     void clicksAndKeysSelect();
+    void timelineFollowsSelection();
     void reopenedTraceShowsItsStripAtOnce();
     void cancelAndRestart();
     void windowClosedMidSweepResumes();
@@ -86,6 +88,31 @@ void MainWindowTest::clicksAndKeysSelect()
     QTest::keyClick(strip, Qt::Key_Left);
     QCOMPARE(strip->selection()->column, m_window->sweepModel()->gridSize() - 2);
     QCOMPARE(selected.count(), 5);
+}
+
+void MainWindowTest::timelineFollowsSelection()
+{
+    TimelinePanel *timeline = m_window->timeline();
+    timeline->setOverlay(TimelinePanel::Overlay::BudgetBelow);
+    QSignalSpy shown(m_window.get(), &MainWindow::timelineShown);
+    m_window->strip()->setSelection(FeasibilityStrip::Cell{0, 20});
+    QTRY_VERIFY_WITH_TIMEOUT(shown.count() >= 1, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(!timeline->view()->plot().empty(), 10000);
+    const TimelinePlot &plot = timeline->view()->plot();
+    const RunRequest &selected = m_window->sweepModel()->request(0, 20);
+    QCOMPARE(plot.run->request.config.budget, selected.config.budget);
+    QCOMPARE(plot.run->request.config.policy.name, selected.config.policy.name);
+    QVERIFY(plot.comparison);
+    QCOMPARE(plot.comparison->request.config.budget, m_window->sweepModel()->request(0, 19).config.budget);
+    QCOMPARE(plot.run->result.clock, m_window->sweepModel()->result(0, 20)->clock);
+
+    m_window->strip()->setFocus();
+    QTest::keyClick(m_window->strip(), Qt::Key_Right);
+    QTRY_VERIFY_WITH_TIMEOUT(timeline->view()->plot().run->request.config.budget
+                                 == m_window->sweepModel()->request(0, 21).config.budget,
+                             10000);
+    QVERIFY(timeline->statusText().contains(QStringLiteral("over")));
+    timeline->setOverlay(TimelinePanel::Overlay::None);
 }
 
 void MainWindowTest::reopenedTraceShowsItsStripAtOnce()

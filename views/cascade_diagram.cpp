@@ -14,7 +14,6 @@ namespace {
 
 constexpr qreal kPadding = 4;      // inside a box, points
 constexpr qreal kMargin = 6;       // around the figure
-constexpr qreal kLegendHeight = 16;
 
 QString shortBytes(Bytes bytes)
 {
@@ -31,11 +30,6 @@ QString shortBytes(Bytes bytes)
 QString exactBytes(Bytes bytes)
 {
     return numberLocale().toString(static_cast<qlonglong>(bytes)) + QStringLiteral(" B");
-}
-
-FigureStyle measuringStyle()
-{
-    return FigureStyle();
 }
 
 QColor fillFor(const std::optional<CascadeNode::Kind> &kind, const FigureStyle &style)
@@ -116,6 +110,13 @@ CascadeDiagram CascadeDiagram::forRun(std::shared_ptr<const Program> program, co
         subtitle += QStringLiteral("; kept resident: ") + kept.join(QStringLiteral(", "));
     }
     return CascadeDiagram(std::move(program), std::move(cascade), title, subtitle, look);
+}
+
+FigureStyle CascadeDiagram::measuringStyle() const
+{
+    FigureStyle style;
+    style.fontSize = m_options.fontSize;
+    return style;
 }
 
 void CascadeDiagram::unfold(std::size_t node)
@@ -258,6 +259,11 @@ QStringList CascadeDiagram::linesFor(const CascadeNode &node) const
     return {name};
 }
 
+static qreal legendHeight(const FigureStyle &style)
+{
+    return QFontMetricsF(style.font(0.9)).height() + 6;
+}
+
 // A title line and up to two lines of subtitle.
 static qreal headerHeight(const FigureStyle &style)
 {
@@ -267,7 +273,7 @@ static qreal headerHeight(const FigureStyle &style)
 QRectF CascadeDiagram::graphArea(const QRectF &bounds) const
 {
     const FigureStyle style = measuringStyle();
-    return bounds.adjusted(kMargin, kMargin + headerHeight(style), -kMargin, -kMargin - kLegendHeight);
+    return bounds.adjusted(kMargin, kMargin + headerHeight(style), -kMargin, -kMargin - legendHeight(style));
 }
 
 CascadeDiagram::Placement CascadeDiagram::placementFor(const QRectF &bounds) const
@@ -286,7 +292,7 @@ QSizeF CascadeDiagram::preferredSize(qreal width) const
 {
     const qreal graphWidth = width - 2 * kMargin;
     const qreal scale = m_layoutBounds.width() > 0 ? std::min(1.0, graphWidth / m_layoutBounds.width()) : 1.0;
-    const qreal chrome = 2 * kMargin + headerHeight(measuringStyle()) + kLegendHeight;
+    const qreal chrome = 2 * kMargin + headerHeight(measuringStyle()) + legendHeight(measuringStyle());
     return QSizeF(width, std::ceil(chrome + m_layoutBounds.height() * scale + 1));
 }
 
@@ -303,8 +309,10 @@ std::optional<std::size_t> CascadeDiagram::boxAt(const QRectF &bounds, const QPo
     return std::nullopt;
 }
 
-void CascadeDiagram::paint(QPainter &painter, const QRectF &bounds, const FigureStyle &style) const
+void CascadeDiagram::paint(QPainter &painter, const QRectF &bounds, const FigureStyle &given) const
 {
+    FigureStyle style = given;
+    style.fontSize = m_options.fontSize; // what the boxes were measured with
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing);
     painter.fillRect(bounds, Qt::white);
@@ -347,7 +355,7 @@ void CascadeDiagram::paintHeader(QPainter &painter, const QRectF &bounds, const 
 
 void CascadeDiagram::paintLegend(QPainter &painter, const QRectF &bounds, const FigureStyle &style) const
 {
-    const qreal y = bounds.bottom() - kMargin - kLegendHeight / 2;
+    const qreal y = bounds.bottom() - kMargin - legendHeight(style) / 2;
     qreal x = bounds.left() + kMargin;
     painter.setFont(style.font(0.9));
     const QFontMetricsF metrics(style.font(0.9));

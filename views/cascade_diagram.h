@@ -27,6 +27,7 @@ struct CascadeLook {
     std::size_t foldAbove = 8;
     std::size_t shownWhenFolded = 6;
     bool leftToRight = false; // time runs down the screen, or across a page
+    qreal fontSize = 8;       // points: boxes are sized for it, so painting uses it too
 };
 
 // A cascade as boxes and arrows: what each box says, which crowds of evictions are folded into
@@ -36,7 +37,7 @@ class CascadeDiagram {
 public:
     using Options = CascadeLook;
     // Tighter, for a page: fewer boxes per rank, time across.
-    static Options figureOptions() { return Options{4, 3, true}; }
+    static Options figureOptions(qreal fontSize = 8) { return Options{4, 3, true, fontSize}; }
 
     struct Box {
         std::optional<std::size_t> node; // into Cascade::nodes; none for a folded crowd
@@ -94,6 +95,7 @@ private:
     void addArrows(const std::vector<int> &boxOfNode);
     void runLayout();
     QStringList linesFor(const CascadeNode &node) const;
+    FigureStyle measuringStyle() const;
     QRectF graphArea(const QRectF &bounds) const;
     Placement placementFor(const QRectF &bounds) const;
     void paintHeader(QPainter &painter, const QRectF &bounds, const FigureStyle &style) const;

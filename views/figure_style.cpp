@@ -71,7 +71,7 @@ QColor FigureStyle::eviction() const
 
 QColor FigureStyle::divergence() const
 {
-    return palette == Palette::GreyscaleSafe ? ink() : QColor(0x00, 0x72, 0xB2);
+    return palette == Palette::GreyscaleSafe ? ink() : QColor(0x00, 0x00, 0x00);
 }
 
 QColor FigureStyle::failure() const

@@ -8,6 +8,14 @@ namespace rematlens {
 
 namespace {
 
+// Figure options given as words, turned into FigureOptions once parsed.
+struct FigureTexts {
+    std::string size = "double";
+    std::string palette = "default";
+    std::string xAxis = "step";
+    std::vector<std::string> moreTraces;
+};
+
 void addInfo(CLI::App &app, InfoOptions &options)
 {
     CLI::App *info = app.add_subcommand("info", "Baseline memory, compute, constant memory, bottleneck and sizes");
@@ -126,6 +134,78 @@ void addSynth(CLI::App &app, SynthCommandOptions &options)
     synth->add_option("--out", options.outPath, "Write the trace here (default: standard output)");
 }
 
+// Options every figure kind shares; a few only make sense for some kinds and say so.
+void addCommonFigureOptions(CLI::App *command, FigureOptions &options, FigureTexts &texts)
+{
+    command->add_option("--out", options.outPath, "Write the figure to FILE.svg, FILE.pdf or FILE.png")->required();
+    command->add_option("--size", texts.size,
+                        "single (3.25 in wide), double (6.75 in), slide (10 x 5.625 in) or WxH in inches, "
+                        "e.g. 6.75x2.5")
+        ->capture_default_str();
+    command->add_option("--dpi", options.dpi, "Resolution of a PNG")->capture_default_str();
+    command->add_option("--font-size", options.fontSize, "Text size in points (default 8, 14 on a slide)");
+    command->add_option("--palette", texts.palette, "default, colour-blind or greyscale")->capture_default_str();
+    command->add_option("--data", options.dataPath, "Also write the numbers behind the figure to FILE.csv");
+    command->add_option("--policy", options.policies, "Eviction policy (default DTR)");
+    command->add_option("--runtime", options.runtime, "eager, lazy or banishing")->capture_default_str();
+    command->add_option("--overhead-limit", options.overheadLimit, "Compute limit, as in run")->capture_default_str();
+    command->add_option("--seed", options.seed, "Seed of the random policies")->capture_default_str();
+}
+
+void addOneRunFigureOptions(CLI::App *command, FigureOptions &options, FigureTexts &texts)
+{
+    command->add_option("trace", options.traces, "Trace file (simrd JSON lines), or :demo")->required()->expected(1);
+    auto *ratio = command->add_option("--ratio", options.ratio, "Budget as a fraction of the baseline memory");
+    auto *budget = command->add_option("--budget", options.budget, "Budget in bytes");
+    ratio->excludes(budget);
+    budget->excludes(ratio);
+    command->add_option("--compare-ratio", options.compareRatio, "A second budget to show beside the first");
+    command->add_option("--x", texts.xAxis, "Horizontal axis: step (operator index) or clock (compute time)")
+        ->capture_default_str();
+}
+
+void addFigure(CLI::App &app, FigureOptions &options, FigureTexts &texts)
+{
+    CLI::App *figure = app.add_subcommand("figure", "Draw a figure for a paper or a slide (SVG, PDF or PNG), headless");
+    figure->require_subcommand(1);
+    CLI::App *strip = figure->add_subcommand("strip", "Feasibility strip: outcome and overhead versus budget, holes "
+                                                      "marked; several traces make small multiples");
+    strip->add_option("traces", options.traces, "Trace files (simrd JSON lines), or :demo");
+    strip->add_option("--trace", texts.moreTraces, "Another trace: one panel each");
+    strip->add_option("--from", options.from, "Lowest budget ratio")->capture_default_str();
+    strip->add_option("--to", options.to, "Highest budget ratio")->capture_default_str();
+    strip->add_option("--step", options.step, "Grid step (exact decimals)")->capture_default_str();
+    strip->add_option("--sweep-file", options.sweepFiles,
+                      "Draw the runs of FILE.jsonl or FILE.csv (rematlens sweep --out) instead of sweeping; one "
+                      "panel each");
+    strip->add_option("--threads", options.threads, "Worker threads (default: every core)");
+    strip->add_option("--wall-limit", options.wallLimit, "Seconds one replay may take, as in sweep");
+    addCommonFigureOptions(strip, options, texts);
+    CLI::App *timeline = figure->add_subcommand("timeline", "Memory timeline of one run");
+    addOneRunFigureOptions(timeline, options, texts);
+    addCommonFigureOptions(timeline, options, texts);
+    CLI::App *cascade = figure->add_subcommand("cascade", "Eviction and rematerialization cascade of one run");
+    addOneRunFigureOptions(cascade, options, texts);
+    addCommonFigureOptions(cascade, options, texts);
+}
+
+// The figure's kind and the options given as words, checked; an error message or nothing.
+std::string finishFigureOptions(const CLI::App &figure, FigureOptions &options, const FigureTexts &texts)
+{
+    if (figure.got_subcommand("timeline"))
+        options.kind = FigureOptions::Kind::Timeline;
+    else if (figure.got_subcommand("cascade"))
+        options.kind = FigureOptions::Kind::Cascade;
+    else
+        options.kind = FigureOptions::Kind::Strip;
+    options.traces.insert(options.traces.end(), texts.moreTraces.begin(), texts.moreTraces.end());
+    for (const std::string &problem : {parseFigureSize(texts.size, options), parseFigurePalette(texts.palette, options),
+                                       parseFigureXAxis(texts.xAxis, options)})
+        if (!problem.empty())
+            return problem;
+    return checkFigureOptions(options);
+}
+
 } // namespace
 
 CommandLineOutcome runCommandLine(int argc, char **argv)
@@ -143,6 +223,8 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
     gui->add_option("--sweep", guiOptions.sweep, "Sweep FROM:TO:STEP once the trace is read");
     gui->add_option("--policy", guiOptions.policies, "Policies of that sweep (default: the last ones used)");
     gui->add_option("--select", guiOptions.select, "Select the budget nearest this ratio after the sweep");
+    gui->add_option("--overlay", guiOptions.overlay, "Overlay the budget below or above the selected one on the timeline")
+        ->check(CLI::IsMember({"none", "below", "above"}));
     gui->add_option("--screenshot", guiOptions.screenshot, "Render the whole window to this PNG and exit");
     gui->add_option("--size", guiOptions.size, "Window size for --screenshot, WIDTHxHEIGHT")->capture_default_str();
     InfoOptions info;
@@ -160,38 +242,52 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
     RescueOptions rescue;
     addRescue(app, rescue);
     CLI::App *policies = app.add_subcommand("policies", "List the eviction policies");
+    FigureOptions figureOptions;
+    FigureTexts figureTexts;
+    addFigure(app, figureOptions, figureTexts);
 
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp &e) {
-        return {false, {}, app.exit(e)};
+        return CommandLineOutcome::finished(app.exit(e));
     } catch (const CLI::CallForAllHelp &e) {
-        return {false, {}, app.exit(e)};
+        return CommandLineOutcome::finished(app.exit(e));
     } catch (const CLI::CallForVersion &e) {
-        return {false, {}, app.exit(e)};
+        return CommandLineOutcome::finished(app.exit(e));
     } catch (const CLI::ParseError &e) {
         app.exit(e);
-        return {false, {}, ExitBadUsage};
+        return CommandLineOutcome::finished(ExitBadUsage);
     }
     if (app.got_subcommand("info"))
-        return {false, {}, runInfoCommand(info)};
+        return CommandLineOutcome::finished(runInfoCommand(info));
     if (app.got_subcommand("run"))
-        return {false, {}, runRunCommand(run)};
+        return CommandLineOutcome::finished(runRunCommand(run));
     if (app.got_subcommand("sweep"))
-        return {false, {}, runSweepCommand(sweep)};
+        return CommandLineOutcome::finished(runSweepCommand(sweep));
     if (app.got_subcommand("holes"))
-        return {false, {}, runHolesCommand(holes)};
+        return CommandLineOutcome::finished(runHolesCommand(holes));
     if (app.got_subcommand("synth"))
-        return {false, {}, runSynthCommand(synth)};
+        return CommandLineOutcome::finished(runSynthCommand(synth));
     if (app.got_subcommand("diff"))
-        return {false, {}, runDiffCommand(diff)};
+        return CommandLineOutcome::finished(runDiffCommand(diff));
     if (app.got_subcommand("rescue"))
-        return {false, {}, runRescueCommand(rescue)};
+        return CommandLineOutcome::finished(runRescueCommand(rescue));
     if (*policies)
-        return {false, {}, runPoliciesCommand()};
+        return CommandLineOutcome::finished(runPoliciesCommand());
+    if (const CLI::App *figure = app.get_subcommand("figure"); *figure) {
+        if (const std::string problem = finishFigureOptions(*figure, figureOptions, figureTexts); !problem.empty())
+            return CommandLineOutcome::finished(reportError(ExitBadUsage, problem));
+        CommandLineOutcome outcome;
+        outcome.makeFigure = true;
+        outcome.figure = figureOptions;
+        return outcome;
+    }
     if (*gui)
         guiOptions.trace = guiSubTrace;
-    return {true, guiOptions, ExitOk};
+    CommandLineOutcome outcome;
+    outcome.openGui = true;
+    outcome.gui = guiOptions;
+    return outcome;
 }
 
 } // namespace rematlens

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "figure_options.h"
+
 #include <string>
 #include <vector>
 
@@ -11,15 +13,26 @@ struct GuiOptions {
     std::string sweep;             // "A:B:S": sweep this range once the trace is read
     std::vector<std::string> policies;
     std::string select;            // a ratio to select once the sweep is done
+    std::string overlay;           // the timeline's overlay: "none", "below" or "above"
     std::string screenshot;        // render the window to this PNG and exit
     std::string size = "1400x850"; // window size for the screenshot
 };
 
-// What the command line asked for: a finished command (with its exit status) or the GUI.
+// What the command line asked for: a finished command (with its exit status), the GUI, or a
+// figure (drawn by the figure library, which needs Qt Gui and an application object).
 struct CommandLineOutcome {
     bool openGui = false;
     GuiOptions gui;
     int exitStatus = 0;
+    bool makeFigure = false;
+    FigureOptions figure;
+
+    static CommandLineOutcome finished(int status)
+    {
+        CommandLineOutcome outcome;
+        outcome.exitStatus = status;
+        return outcome;
+    }
 };
 
 // Parses the command line (the contract in docs/design.md) and runs any command it names.

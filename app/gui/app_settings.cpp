@@ -10,6 +10,8 @@ const QString kState = QStringLiteral("window/state");
 const QString kRecent = QStringLiteral("files/recent");
 const QString kLastDirectory = QStringLiteral("files/lastDirectory");
 const QString kSweep = QStringLiteral("sweep/");
+const QString kTimelineAxis = QStringLiteral("timeline/axis");
+const QString kTimelineOverlay = QStringLiteral("timeline/overlay");
 } // namespace
 
 QByteArray AppSettings::windowGeometry() const
@@ -86,6 +88,26 @@ void AppSettings::setSweepParameters(const SweepParameters &p)
     m_settings.setValue(kSweep + QStringLiteral("step"), p.step);
     m_settings.setValue(kSweep + QStringLiteral("overheadLimit"), p.overheadLimit);
     m_settings.setValue(kSweep + QStringLiteral("threads"), p.threads);
+}
+
+int AppSettings::timelineAxis() const
+{
+    return m_settings.value(kTimelineAxis, 0).toInt();
+}
+
+void AppSettings::setTimelineAxis(int axis)
+{
+    m_settings.setValue(kTimelineAxis, axis);
+}
+
+int AppSettings::timelineOverlay() const
+{
+    return m_settings.value(kTimelineOverlay, 0).toInt();
+}
+
+void AppSettings::setTimelineOverlay(int overlay)
+{
+    m_settings.setValue(kTimelineOverlay, overlay);
 }
 
 } // namespace rematlens

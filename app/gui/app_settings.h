@@ -26,6 +26,12 @@ public:
     SweepParameters sweepParameters() const;
     void setSweepParameters(const SweepParameters &parameters);
 
+    // The timeline's x axis and overlay, as the integers of TimelineAxis and TimelinePanel::Overlay.
+    int timelineAxis() const;
+    void setTimelineAxis(int axis);
+    int timelineOverlay() const;
+    void setTimelineOverlay(int overlay);
+
     static constexpr int kMaxRecent = 8;
 
     // Where traces/download-dtr-traces.sh puts the public DTR traces.

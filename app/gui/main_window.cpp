@@ -7,6 +7,7 @@
 #include "views/run_details_model.h"
 #include "views/sweep_panel.h"
 #include "views/sweep_result_model.h"
+#include "views/timeline_panel.h"
 #include "views/trace_summary_model.h"
 
 #include <QApplication>
@@ -71,6 +72,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_detailsModel(new RunDetailsModel(this))
     , m_strip(new FeasibilityStrip(this))
     , m_panel(new SweepPanel(this))
+    , m_timeline(new TimelinePanel(this))
     , m_holeView(nullptr)
     , m_progress(new QProgressBar(this))
     , m_cancelButton(new QToolButton(this))
@@ -95,6 +97,16 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_panel, &SweepPanel::cancelRequested, &m_controller, &SweepController::cancel);
     connect(m_strip, &FeasibilityStrip::selectionChanged, this, &MainWindow::showSelection);
     connect(m_strip, &FeasibilityStrip::refineRequested, this, &MainWindow::refine);
+    connect(&m_inspector, &RunInspector::inspected, this, &MainWindow::showInspected);
+    connect(m_timeline, &TimelinePanel::overlayChanged, this, [this](TimelinePanel::Overlay overlay) {
+        m_settings.setTimelineOverlay(int(overlay));
+        inspectSelection();
+    });
+    connect(m_timeline, &TimelinePanel::axisChanged, this,
+            [this](TimelineAxis axis) { m_settings.setTimelineAxis(int(axis)); });
+    connect(m_timeline, &TimelinePanel::pinRequested, this, &MainWindow::pinShownRun);
+    m_timeline->setAxis(TimelineAxis(m_settings.timelineAxis()));
+    m_timeline->setOverlay(TimelinePanel::Overlay(m_settings.timelineOverlay()));
     connect(m_holeView, &QTableView::activated, this, &MainWindow::jumpToHole);
     connect(m_holeView, &QTableView::clicked, this, &MainWindow::jumpToHole);
 
@@ -117,16 +129,19 @@ void MainWindow::createDocks()
     QDockWidget *run = makeDock(tr("Selected run"), QStringLiteral("runDock"), details, this);
     QTableView *runs = makeTable(m_sweepModel, this);
     QDockWidget *runsDock = makeDock(tr("All runs"), QStringLiteral("runsDock"), runs, this);
+    QDockWidget *timeline = makeDock(tr("Memory timeline"), QStringLiteral("timelineDock"), m_timeline, this);
     addDockWidget(Qt::LeftDockWidgetArea, trace);
     addDockWidget(Qt::LeftDockWidgetArea, sweep);
     addDockWidget(Qt::RightDockWidgetArea, holes);
     addDockWidget(Qt::RightDockWidgetArea, run);
     tabifyDockWidget(run, runsDock);
+    addDockWidget(Qt::BottomDockWidgetArea, timeline);
+    resizeDocks({timeline}, {330}, Qt::Vertical);
     run->raise();
     resizeDocks({trace, sweep}, {230, 420}, Qt::Vertical);
     resizeDocks({trace, holes}, {380, 380}, Qt::Horizontal);
     m_viewMenu = new QMenu(tr("&View"), this);
-    for (QDockWidget *dock : {trace, sweep, holes, run, runsDock})
+    for (QDockWidget *dock : {trace, sweep, holes, run, runsDock, timeline})
         m_viewMenu->addAction(dock->toggleViewAction());
 }
 
@@ -236,6 +251,11 @@ void MainWindow::showLoaded(const LoadedTraceResult &result)
     m_sweepModel->clear();
     m_holeModel->rebuild(*m_sweepModel);
     m_detailsModel->clear();
+    m_selected.reset();
+    m_pinned.reset();
+    m_inspectionKey.clear();
+    m_inspector.cancel();
+    m_timeline->showRuns(nullptr, nullptr, nullptr);
     setWindowTitle(tr("%1 — RematLens").arg(result.summary.name));
     statusBar()->showMessage(tr("Read %1 in %2 ms").arg(result.summary.name).arg(result.milliseconds, 0, 'f', 1), 5000);
     if (m_pendingPath != QLatin1String(kDemoTraceName)) {
@@ -367,6 +387,76 @@ void MainWindow::showSelection(std::size_t policy, std::size_t column)
     if (policy >= m_sweepModel->policyCount() || column >= m_sweepModel->gridSize())
         return;
     m_detailsModel->setRun(m_sweepModel->request(policy, column), m_sweepModel->result(policy, column), m_baseline);
+    m_selected = std::pair(policy, column);
+    inspectSelection();
+}
+
+namespace {
+
+// What identifies a replay: the same key twice needs no second replay.
+QString inspectionKey(const RunRequest &run, const std::optional<RunRequest> &comparison)
+{
+    const auto key = [](const RunRequest &r) {
+        return QStringLiteral("%1/%2/%3/%4")
+            .arg(QString::fromStdString(r.config.policy.name), QString::fromUtf8(runtimeName(r.config.runtime).data()))
+            .arg(r.config.budget)
+            .arg(r.config.rematLimit, 0, 'g', 17);
+    };
+    return key(run) + QStringLiteral(" | ") + (comparison ? key(*comparison) : QString());
+}
+
+} // namespace
+
+// The timeline follows the strip: the selected run is replayed again with a recorder, with
+// the run it is overlaid on (the next budget below or above, or the pinned run).
+void MainWindow::inspectSelection()
+{
+    if (!m_selected || !m_program)
+        return;
+    const auto [policy, column] = *m_selected;
+    std::optional<RunRequest> comparison;
+    switch (m_timeline->overlay()) {
+    case TimelinePanel::Overlay::None: break;
+    case TimelinePanel::Overlay::BudgetBelow:
+        if (column > 0)
+            comparison = m_sweepModel->request(policy, column - 1);
+        break;
+    case TimelinePanel::Overlay::BudgetAbove:
+        if (column + 1 < m_sweepModel->gridSize())
+            comparison = m_sweepModel->request(policy, column + 1);
+        break;
+    case TimelinePanel::Overlay::Pinned: comparison = m_pinned; break;
+    }
+    const RunRequest &run = m_sweepModel->request(policy, column);
+    const QString key = inspectionKey(run, comparison);
+    if (key == m_inspectionKey)
+        return;
+    m_inspectionKey = key;
+    m_timeline->setBusy(true);
+    m_inspector.inspect(m_program, run, comparison);
+}
+
+void MainWindow::showInspected(int job, std::shared_ptr<const InspectedRun> run,
+                               std::shared_ptr<const InspectedRun> comparison)
+{
+    (void)job; // the inspector delivers only its newest job
+    m_timeline->showRuns(m_program, std::move(run), std::move(comparison));
+    emit timelineShown();
+}
+
+void MainWindow::pinShownRun()
+{
+    const TimelinePlot &plot = m_timeline->view()->plot();
+    if (plot.empty()) {
+        statusBar()->showMessage(tr("Select a run in the strip first"), 4000);
+        return;
+    }
+    m_pinned = plot.run->request;
+    statusBar()->showMessage(tr("Pinned %1; it is overlaid on the runs you select").arg(plot.runLabel(*plot.run)), 5000);
+    if (m_timeline->overlay() == TimelinePanel::Overlay::Pinned)
+        inspectSelection();
+    else
+        m_timeline->setOverlay(TimelinePanel::Overlay::Pinned);
 }
 
 void MainWindow::refine(std::size_t firstColumn, std::size_t lastColumn)

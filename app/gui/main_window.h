@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app_settings.h"
+#include "run_inspector.h"
 #include "sweep_cache.h"
 #include "sweep_controller.h"
 #include "trace_loader.h"
@@ -24,6 +25,7 @@ class HoleListModel;
 class RunDetailsModel;
 class SweepPanel;
 class SweepResultModel;
+class TimelinePanel;
 class TraceSummaryModel;
 
 // The RematLens window: a trace (menu, recent files, drag and drop, command line), its summary,
@@ -41,11 +43,13 @@ public:
     FeasibilityStrip *strip() const { return m_strip; }
     const SweepResultModel *sweepModel() const { return m_sweepModel; }
     bool sweepRunning() const { return m_controller.running(); }
+    TimelinePanel *timeline() const { return m_timeline; }
 
 signals:
     void traceLoaded();
     void traceFailed(const QString &message);
     void sweepFinished(bool cancelled);
+    void timelineShown();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -65,6 +69,9 @@ private:
     void showProgress(int job, std::size_t done, std::size_t total);
     void showFinished(int job, bool cancelled, double seconds);
     void showSelection(std::size_t policy, std::size_t column);
+    void inspectSelection();
+    void showInspected(int job, std::shared_ptr<const InspectedRun> run, std::shared_ptr<const InspectedRun> comparison);
+    void pinShownRun();
     void refine(std::size_t firstColumn, std::size_t lastColumn);
     void jumpToHole(const QModelIndex &index);
     void reportProblem(const QString &title, const QString &message);
@@ -72,12 +79,14 @@ private:
     AppSettings m_settings;
     TraceLoader m_loader;
     SweepController m_controller;
+    RunInspector m_inspector;
     TraceSummaryModel *m_summaryModel;
     SweepResultModel *m_sweepModel;
     HoleListModel *m_holeModel;
     RunDetailsModel *m_detailsModel;
     FeasibilityStrip *m_strip;
     SweepPanel *m_panel;
+    TimelinePanel *m_timeline;
     QTableView *m_holeView;
     QMenu *m_recentMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
@@ -89,6 +98,9 @@ private:
     std::vector<RunRequest> m_requests;      // of the sweep shown
     std::vector<std::size_t> m_jobIndices;   // the running job's requests, as indices into m_requests
     std::shared_ptr<const Program> m_program;
+    std::optional<std::pair<std::size_t, std::size_t>> m_selected; // policy row, grid column
+    std::optional<RunRequest> m_pinned;                              // overlaid when asked
+    QString m_inspectionKey;                                         // of the runs last sent to the timeline
     Baseline m_baseline;
     QString m_traceName;
     QString m_pendingPath;

@@ -1,6 +1,7 @@
 #include "screenshot_job.h"
 
 #include "main_window.h"
+#include "views/timeline_panel.h"
 
 #include "app/cli/command_support.h"
 
@@ -50,16 +51,33 @@ void ScreenshotJob::start(const QSize &size)
         }
         m_window.setSweepParameters(p);
     }
-    connect(&m_window, &MainWindow::sweepFinished, this, &ScreenshotJob::capture);
+    if (!m_options.overlay.empty())
+        m_window.timeline()->setOverlay(m_options.overlay == "below"   ? TimelinePanel::Overlay::BudgetBelow
+                                        : m_options.overlay == "above" ? TimelinePanel::Overlay::BudgetAbove
+                                                                       : TimelinePanel::Overlay::None);
+    connect(&m_window, &MainWindow::sweepFinished, this, &ScreenshotJob::capture, Qt::SingleShotConnection);
     connect(&m_window, &MainWindow::traceFailed, this, &ScreenshotJob::fail);
     m_window.resize(size);
 }
 
 void ScreenshotJob::capture()
 {
-    if (!m_options.select.empty())
-        m_window.strip()->selectRatio(*DecimalGrid::parseRatio(m_options.select));
+    if (m_options.select.empty()) {
+        grabSoon();
+        return;
+    }
+    // The timeline replays the selected run first; grab once it shows (or give up waiting).
+    connect(&m_window, &MainWindow::timelineShown, this, &ScreenshotJob::grabSoon, Qt::SingleShotConnection);
+    QTimer::singleShot(20000, this, &ScreenshotJob::grabSoon);
+    m_window.strip()->selectRatio(*DecimalGrid::parseRatio(m_options.select));
     m_window.strip()->setFocus();
+}
+
+void ScreenshotJob::grabSoon()
+{
+    if (m_grabbing)
+        return;
+    m_grabbing = true;
     // Let the pending redraws happen before grabbing.
     QTimer::singleShot(150, this, [this] {
         const QPixmap picture = m_window.grab();

@@ -23,10 +23,12 @@ public:
 
 private:
     void capture();
+    void grabSoon();
     void fail(const QString &message);
 
     MainWindow &m_window;
     GuiOptions m_options;
+    bool m_grabbing = false;
 };
 
 } // namespace rematlens

@@ -15,25 +15,6 @@ using namespace rematlens;
 
 namespace {
 
-
-
-struct Loaded {
-    std::shared_ptr<const Program> program;
-    Baseline baseline;
-};
-
-const Loaded *load(const char *name)
-{
-    static std::map<std::string, Loaded> cache;
-    auto found = cache.find(name);
-    if (found != cache.end())
-        return &found->second;
-    const TraceReadResult read = readTraceFile(publicTracePath(name));
-    if (!read.ok())
-        return nullptr;
-    return &cache.emplace(name, Loaded{read.program, computeBaseline(*read.program)}).first->second;
-}
-
 void parseTrace(benchmark::State &state, const char *name)
 {
     if (!std::filesystem::exists(publicTracePath(name))) {
@@ -48,7 +29,7 @@ void parseTrace(benchmark::State &state, const char *name)
 
 void replayTrace(benchmark::State &state, const char *name, double ratio)
 {
-    const Loaded *loaded = load(name);
+    const LoadedPublicTrace *loaded = loadPublicTrace(name);
     if (!loaded) {
         state.SkipWithError("public trace not found (set REMATLENS_SHARED_DIR)");
         return;

@@ -1,6 +1,11 @@
 #pragma once
 
+#include "core/sim/baseline.h"
+#include "core/trace/trace_reader.h"
+
 #include <cstdlib>
+#include <map>
+#include <memory>
 #include <string>
 
 // The eight public DTR traces, found in REMATLENS_SHARED_DIR or ../shared beside the sources.
@@ -26,4 +31,22 @@ inline std::string shortTraceName(const char *name)
 {
     const std::string full(name);
     return full.substr(0, full.find('-'));
+}
+
+struct LoadedPublicTrace {
+    std::shared_ptr<const rematlens::Program> program;
+    rematlens::Baseline baseline;
+};
+
+// Each trace is parsed once per benchmark program; null when it is missing or unreadable.
+inline const LoadedPublicTrace *loadPublicTrace(const char *name)
+{
+    static std::map<std::string, LoadedPublicTrace> cache;
+    auto found = cache.find(name);
+    if (found != cache.end())
+        return &found->second;
+    const rematlens::TraceReadResult read = rematlens::readTraceFile(publicTracePath(name));
+    if (!read.ok())
+        return nullptr;
+    return &cache.emplace(name, LoadedPublicTrace{read.program, rematlens::computeBaseline(*read.program)}).first->second;
 }

@@ -1,0 +1,60 @@
+#include "figure_output.h"
+
+#include "app/cli/command_support.h"
+#include "views/figure_writer.h"
+
+#include <QFile>
+#include <QSaveFile>
+
+#include <iostream>
+
+namespace rematlens {
+
+FigureStyle FigureOutput::style(const FigureOptions &options)
+{
+    FigureStyle style;
+    style.fontSize = options.fontSizeOrDefault();
+    switch (options.palette) {
+    case FigureOptions::Palette::Default: style.palette = FigureStyle::Palette::Default; break;
+    case FigureOptions::Palette::ColourBlindSafe: style.palette = FigureStyle::Palette::ColourBlindSafe; break;
+    case FigureOptions::Palette::GreyscaleSafe: style.palette = FigureStyle::Palette::GreyscaleSafe; break;
+    }
+    // Lines keep their weight relative to the text on slides.
+    const double scale = style.fontSize / 8.0;
+    style.lineWidth *= std::max(1.0, scale);
+    style.axisWidth *= std::max(1.0, scale);
+    return style;
+}
+
+QSizeF FigureOutput::sizeInches(const FigureOptions &options, const FigureHeights &heights)
+{
+    switch (options.sizePreset) {
+    case FigureOptions::SizePreset::SingleColumn: return {kSingleColumnWidth, heights.singleColumn};
+    case FigureOptions::SizePreset::DoubleColumn: return {kDoubleColumnWidth, heights.doubleColumn};
+    case FigureOptions::SizePreset::Slide: return {kSlideWidth, kSlideHeight};
+    case FigureOptions::SizePreset::Custom: return {options.widthInches, options.heightInches};
+    }
+    return {kDoubleColumnWidth, heights.doubleColumn};
+}
+
+int FigureOutput::write(const FigureSource &source, const FigureOptions &options, const QSizeF &inches)
+{
+    FigureWriter::Options writerOptions;
+    writerOptions.sizeInches = inches;
+    writerOptions.dpi = options.dpi;
+    writerOptions.style = style(options);
+    const QString out = QString::fromStdString(options.outPath);
+    if (const QString problem = FigureWriter::write(source, out, writerOptions); !problem.isEmpty())
+        return reportError(ExitBadInput, problem.toStdString());
+    if (!options.dataPath.empty()) {
+        QSaveFile data(QString::fromStdString(options.dataPath));
+        const QByteArray csv = source.figureCsv().toUtf8();
+        if (!data.open(QIODevice::WriteOnly) || data.write(csv) != csv.size() || !data.commit())
+            return reportError(ExitBadInput, "cannot write " + options.dataPath);
+    }
+    std::cerr << "figure: wrote " << options.outPath << " (" << inches.width() << " x " << inches.height() << " in)"
+              << (options.dataPath.empty() ? "" : " and " + options.dataPath) << std::endl;
+    return ExitOk;
+}
+
+} // namespace rematlens

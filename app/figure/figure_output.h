@@ -1,0 +1,34 @@
+#pragma once
+
+#include "app/cli/figure_options.h"
+#include "views/figure_source.h"
+#include "views/figure_style.h"
+
+#include <QSizeF>
+
+namespace rematlens {
+
+// Heights (inches) a kind of figure wants at each paper width; the slide is always 16:9.
+struct FigureHeights {
+    double singleColumn = 2.2;
+    double doubleColumn = 2.5;
+};
+
+// What every figure kind shares between its command-line options and the written files.
+class FigureOutput {
+public:
+    static FigureStyle style(const FigureOptions &options);
+    // The preset's width (single 3.25 in, double 6.75 in, slide 10 in) and the kind's height,
+    // or the custom WxH as given.
+    static QSizeF sizeInches(const FigureOptions &options, const FigureHeights &heights);
+    // Writes --out (and --data, when given), reports what went wrong on stderr and returns the
+    // exit status.
+    static int write(const FigureSource &source, const FigureOptions &options, const QSizeF &inches);
+
+    static constexpr double kSingleColumnWidth = 3.25;
+    static constexpr double kDoubleColumnWidth = 6.75;
+    static constexpr double kSlideWidth = 10.0;
+    static constexpr double kSlideHeight = 5.625;
+};
+
+} // namespace rematlens

@@ -1,0 +1,272 @@
+// The memory timeline: decimation, zoom, axis arithmetic, the track of a recorded run, the
+// view's hover and zoom, and the figure.
+#include "core/analysis/min_max_decimator.h"
+#include "core/analysis/timeline_track.h"
+#include "core/sim/baseline.h"
+#include "core/trace/trace_reader.h"
+#include "views/byte_scale.h"
+#include "views/figure_writer.h"
+#include "views/nice_ticks.h"
+#include "views/timeline_figure.h"
+#include "views/timeline_view.h"
+#include "views/zoom_window.h"
+
+#include <QImage>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <algorithm>
+
+using namespace rematlens;
+
+class TimelineTest : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void decimationKeepsExtremes();
+    void decimationIsBounded();
+    void decimationKeepsNeighboursOfTheRange();
+    void zoomKeepsTheAnchor();
+    void zoomStaysInsideTheData();
+    void byteScaleChoosesTheUnit();
+    void tickIntervalsAreRound();
+    void trackFollowsTheRecording();
+    void trackOfAFailedRun();
+    void divergenceOfTwoBudgets();
+    void viewHoverAndZoom();
+    void figureWritesEveryFormat();
+
+private:
+    std::shared_ptr<const InspectedRun> inspect(double ratio) const;
+
+    std::shared_ptr<const Program> m_program;
+    Baseline m_baseline;
+    QTemporaryDir m_dir;
+};
+
+void TimelineTest::initTestCase()
+{
+    const TraceReadResult read = readTraceFile(REMATLENS_SOURCE_DIR "/traces/unet.log");
+    QVERIFY2(read.ok(), read.error.toString().c_str());
+    m_program = read.program;
+    m_baseline = computeBaseline(*m_program);
+}
+
+std::shared_ptr<const InspectedRun> TimelineTest::inspect(double ratio) const
+{
+    RunRequest request;
+    request.ratio = ratio;
+    request.config.budget = budgetForRatio(m_baseline, ratio);
+    request.config.rematLimit = rematLimitFor(m_baseline, 2.0);
+    return inspectRun(*m_program, request);
+}
+
+void TimelineTest::decimationKeepsExtremes()
+{
+    std::vector<double> xs;
+    std::vector<double> ys;
+    for (int i = 0; i < 1000; ++i) {
+        xs.push_back(i);
+        ys.push_back(i == 437 ? 99.0 : i == 612 ? -5.0 : double(i % 7));
+    }
+    const auto points = MinMaxDecimator(0, 999, 10).decimate(xs, ys);
+    const auto has = [&](double x, double y) {
+        return std::any_of(points.begin(), points.end(), [&](const PlotPoint &p) { return p.x == x && p.y == y; });
+    };
+    QVERIFY(has(437, 99.0));
+    QVERIFY(has(612, -5.0));
+    QVERIFY(has(0, 0.0));
+    QVERIFY(has(999, double(999 % 7)));
+    QVERIFY(std::is_sorted(points.begin(), points.end(), [](const PlotPoint &a, const PlotPoint &b) { return a.x < b.x; }));
+}
+
+void TimelineTest::decimationIsBounded()
+{
+    std::vector<double> xs(200000);
+    std::vector<double> ys(200000);
+    for (std::size_t i = 0; i < xs.size(); ++i) {
+        xs[i] = double(i / 3); // several samples per x, as ticks within one step
+        ys[i] = double((i * 7919) % 1000);
+    }
+    const auto points = MinMaxDecimator(0, xs.back(), 800).decimate(xs, ys);
+    QVERIFY(points.size() <= 800 * 4);
+    QVERIFY(points.size() >= 800);
+}
+
+void TimelineTest::decimationKeepsNeighboursOfTheRange()
+{
+    const std::vector<double> xs{0, 10, 20, 30, 40};
+    const std::vector<double> ys{1, 2, 3, 4, 5};
+    const auto points = MinMaxDecimator(15, 25, 4).decimate(xs, ys);
+    QCOMPARE(points.size(), std::size_t{3});
+    QCOMPARE(points.front().x, 10.0);
+    QCOMPARE(points.back().x, 30.0);
+    QVERIFY(MinMaxDecimator(0, 1, 4).decimate({}, {}).empty());
+}
+
+void TimelineTest::zoomKeepsTheAnchor()
+{
+    ZoomWindow w = ZoomWindow::whole(1000, 1);
+    w.zoom(0.5, 250);
+    QCOMPARE(w.width(), 500.0);
+    QCOMPARE(w.from, 125.0); // 250 stays a quarter of the way across
+    w.zoom(2.0, 250);
+    QCOMPARE(w.from, 0.0);
+    QCOMPARE(w.to, 1000.0);
+    QVERIFY(!w.zoomed());
+}
+
+void TimelineTest::zoomStaysInsideTheData()
+{
+    ZoomWindow w = ZoomWindow::whole(100, 4);
+    w.zoom(0.01, 99);
+    QCOMPARE(w.width(), 4.0);
+    QCOMPARE(w.from, 95.04);
+    w.pan(10);
+    QCOMPARE(w.to, 100.0);
+    w.pan(-100);
+    QCOMPARE(w.from, 0.0);
+    QCOMPARE(w.width(), 4.0);
+    w.show(80, 20);
+    QCOMPARE(w.from, 20.0);
+    QCOMPARE(w.to, 80.0);
+    w.zoom(50, 50);
+    QCOMPARE(w.width(), 100.0);
+}
+
+void TimelineTest::byteScaleChoosesTheUnit()
+{
+    QCOMPARE(ByteScale::forPeak(1023).unit, std::string_view("B"));
+    QCOMPARE(ByteScale::forPeak(1024).unit, std::string_view("KiB"));
+    const ByteScale gib = ByteScale::forPeak(3.5 * 1024 * 1024 * 1024);
+    QCOMPARE(gib.unit, std::string_view("GiB"));
+    QCOMPARE(gib.toUnits(3.5 * 1024 * 1024 * 1024), 3.5);
+    QCOMPARE(gib.toBytes(1), 1024.0 * 1024 * 1024);
+}
+
+void TimelineTest::tickIntervalsAreRound()
+{
+    QCOMPARE(niceTickInterval(2530, 6), 500.0);
+    QCOMPARE(niceTickInterval(3.61, 5), 0.5);
+    QCOMPARE(niceTickInterval(100, 5), 20.0);
+    QCOMPARE(niceTickInterval(0, 5), 1.0);
+}
+
+void TimelineTest::trackFollowsTheRecording()
+{
+    const auto run = inspect(0.6);
+    QCOMPARE(run->result.outcome, Outcome::Pass);
+    const TimelineTrack byStep(*m_program, run->recording, run->result, run->request.config.budget, TimelineAxis::Step);
+    const TimelineTrack byClock(*m_program, run->recording, run->result, run->request.config.budget, TimelineAxis::Clock);
+    QCOMPARE(byStep.xs().size(), run->recording.samples.size());
+    QVERIFY(std::is_sorted(byStep.xs().begin(), byStep.xs().end()));
+    QVERIFY(std::is_sorted(byClock.xs().begin(), byClock.xs().end()));
+    QCOMPARE(byClock.endX(), double(run->result.clock));
+    QCOMPARE(byStep.peakMemory(), double(run->result.maxMemory));
+    QCOMPARE(std::int64_t(byStep.evictions().size()), run->result.evictions);
+    for (const auto *track : {&byStep, &byClock}) {
+        const auto &spans = track->rematSpans();
+        for (std::size_t i = 0; i < spans.size(); ++i) {
+            QVERIFY(spans[i].from < spans[i].to);
+            if (i > 0)
+                QVERIFY(spans[i - 1].to < spans[i].from);
+        }
+        QVERIFY(!spans.empty());
+    }
+    const std::size_t middle = byStep.xs().size() / 2;
+    QCOMPARE(byStep.sampleAt(byStep.xs()[middle]) == middle || byStep.xs()[byStep.sampleAt(byStep.xs()[middle])] == byStep.xs()[middle], true);
+    QCOMPARE(byStep.xOfStep(run->recording.samples[middle].step), double(run->recording.samples[middle].step));
+    const auto marker = byStep.evictionNear(byStep.evictions().front().x, 0.5);
+    QVERIFY(marker.has_value());
+    QCOMPARE(byStep.evictions()[*marker].x, byStep.evictions().front().x);
+}
+
+void TimelineTest::trackOfAFailedRun()
+{
+    const auto run = inspect(0.1);
+    QCOMPARE(run->result.outcome, Outcome::OutOfMemory);
+    const TimelineTrack track(*m_program, run->recording, run->result, run->request.config.budget, TimelineAxis::Step);
+    QVERIFY(track.failure().has_value());
+    QCOMPARE(track.failure()->x, double(run->result.failure->step));
+    QCOMPARE(track.failure()->memory, double(run->result.failure->memoryInUse));
+    QVERIFY(track.failure()->memory + double(track.failure()->failure.bytesNeeded) > double(track.budget()));
+}
+
+void TimelineTest::divergenceOfTwoBudgets()
+{
+    const auto low = inspect(0.3);
+    const auto high = inspect(0.31);
+    const TimelinePlot plot = TimelinePlot::build(m_program, low, high, TimelineAxis::Step);
+    QVERIFY(plot.comparisonTrack.has_value());
+    QVERIFY(plot.divergence.has_value());
+    // Before the divergence the two streams agree event by event.
+    std::vector<const ReplayEvent *> a;
+    std::vector<const ReplayEvent *> b;
+    for (const ReplayEvent &e : low->recording.events)
+        if (isReferenceKind(e.kind))
+            a.push_back(&e);
+    for (const ReplayEvent &e : high->recording.events)
+        if (isReferenceKind(e.kind))
+            b.push_back(&e);
+    const std::size_t index = plot.divergence->index;
+    for (std::size_t i = 0; i < index; ++i)
+        QVERIFY(a[i]->tensor == b[i]->tensor && a[i]->kind == b[i]->kind);
+    QVERIFY(index == a.size() || index == b.size() || a[index]->tensor != b[index]->tensor
+            || a[index]->kind != b[index]->kind || a[index]->bytes != b[index]->bytes);
+    QVERIFY(plot.divergenceX.has_value());
+    const TimelinePlot same = TimelinePlot::build(m_program, low, low, TimelineAxis::Step);
+    QVERIFY(!same.divergence.has_value());
+}
+
+void TimelineTest::viewHoverAndZoom()
+{
+    TimelineView view;
+    view.resize(900, 400);
+    view.setRuns(m_program, inspect(0.3), inspect(0.31));
+    QVERIFY(!view.plot().empty());
+    QVERIFY(!view.window().zoomed());
+    const QString text = view.hoverText(view.plot().track->xs()[10], 1);
+    QVERIFY2(text.contains(QStringLiteral("step")) && text.contains(QStringLiteral("memory")), qPrintable(text));
+    view.setFocus();
+    QTest::keyClick(&view, Qt::Key_Plus);
+    QVERIFY(view.window().zoomed());
+    QCOMPARE(view.window().width(), view.window().extent / 2);
+    QTest::keyClick(&view, Qt::Key_0);
+    QVERIFY(!view.window().zoomed());
+    const std::uint32_t step = view.plot().run->recording.samples[view.plot().track->xs().size() / 2].step;
+    view.showStep(step);
+    QVERIFY(view.window().zoomed());
+    QVERIFY(view.window().from <= step && view.window().to >= step);
+    view.setAxis(TimelineAxis::Clock);
+    QCOMPARE(view.plot().axis, TimelineAxis::Clock);
+    QVERIFY(!view.figureCsv().isEmpty());
+}
+
+void TimelineTest::figureWritesEveryFormat()
+{
+    TimelineFigure figure(TimelinePlot::build(m_program, inspect(0.3), inspect(0.31), TimelineAxis::Step));
+    FigureWriter::Options options;
+    options.sizeInches = QSizeF(6.75, 2.5);
+    options.dpi = 200;
+    const QString png = m_dir.filePath(QStringLiteral("timeline.png"));
+    QCOMPARE(FigureWriter::write(figure, png, options), QString());
+    const QImage image(png);
+    QCOMPARE(image.size(), QSize(1350, 500));
+    // Something was drawn: plenty of pixels are not white.
+    int inked = 0;
+    for (int y = 0; y < image.height(); y += 4)
+        for (int x = 0; x < image.width(); x += 4)
+            inked += image.pixelColor(x, y) != QColor(Qt::white);
+    QVERIFY(inked > 500);
+    for (const char *suffix : {"svg", "pdf"}) {
+        const QString path = m_dir.filePath(QStringLiteral("timeline.") + QLatin1String(suffix));
+        QCOMPARE(FigureWriter::write(figure, path, options), QString());
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray head = file.read(200);
+        QVERIFY(head.contains(QByteArray(suffix) == "pdf" ? "%PDF" : "<svg") || head.contains("<?xml"));
+    }
+}
+
+QTEST_MAIN(TimelineTest)
+#include "tst_timeline.moc"
