@@ -25,6 +25,7 @@ class HoleListModel;
 class RunDetailsModel;
 class SweepPanel;
 class SweepResultModel;
+class CascadeView;
 class TimelinePanel;
 class TraceSummaryModel;
 
@@ -44,6 +45,7 @@ public:
     const SweepResultModel *sweepModel() const { return m_sweepModel; }
     bool sweepRunning() const { return m_controller.running(); }
     TimelinePanel *timeline() const { return m_timeline; }
+    CascadeView *cascade() const { return m_cascade; }
 
 signals:
     void traceLoaded();
@@ -72,6 +74,8 @@ private:
     void inspectSelection();
     void showInspected(int job, std::shared_ptr<const InspectedRun> run, std::shared_ptr<const InspectedRun> comparison);
     void pinShownRun();
+    void showCascade(const std::shared_ptr<const InspectedRun> &run);
+    void rerunKeeping(TensorId tensor);
     void refine(std::size_t firstColumn, std::size_t lastColumn);
     void jumpToHole(const QModelIndex &index);
     void reportProblem(const QString &title, const QString &message);
@@ -87,6 +91,7 @@ private:
     FeasibilityStrip *m_strip;
     SweepPanel *m_panel;
     TimelinePanel *m_timeline;
+    CascadeView *m_cascade;
     QTableView *m_holeView;
     QMenu *m_recentMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
@@ -101,6 +106,7 @@ private:
     std::optional<std::pair<std::size_t, std::size_t>> m_selected; // policy row, grid column
     std::optional<RunRequest> m_pinned;                              // overlaid when asked
     QString m_inspectionKey;                                         // of the runs last sent to the timeline
+    std::shared_ptr<const InspectedRun> m_shownRun;                  // in the timeline and the cascade
     Baseline m_baseline;
     QString m_traceName;
     QString m_pendingPath;
