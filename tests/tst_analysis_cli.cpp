@@ -3,10 +3,12 @@
 // and simrd with the kept storage left out of its evictable pool for keep and rescue.
 #include "shared_data.h"
 
+#include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QtTest>
 
 class AnalysisCliTest : public QObject {
@@ -24,6 +26,8 @@ private slots:
     void keepInSweepAndHolesRecords();
     void rescueListsTheStoragesThatHelp();
     void rescueOfAPassingRun();
+    void figureCascadeOfAFailingAndAPassingRun();
+    void figureCascadeNeedsABudget();
 
 private:
     struct Result {
@@ -204,6 +208,41 @@ void AnalysisCliTest::rescueOfAPassingRun()
     QVERIFY(!o.value(QStringLiteral("run")).toObject().contains(QStringLiteral("failure")));
     QCOMPARE(o.value(QStringLiteral("rescues")).toArray().size(), 0);
     QCOMPARE(o.value(QStringLiteral("tried")).toInt(), 0);
+}
+
+void AnalysisCliTest::figureCascadeOfAFailingAndAPassingRun()
+{
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("cascade.png"));
+    const QString csv = dir.filePath(QStringLiteral("cascade.csv"));
+    Result r = rematlens({QStringLiteral("figure"), QStringLiteral("cascade"), m_unet, QStringLiteral("--ratio"),
+                          QStringLiteral("0.419"), QStringLiteral("--out"), png, QStringLiteral("--data"), csv,
+                          QStringLiteral("--dpi"), QStringLiteral("100")});
+    QCOMPARE(r.status, 0);
+    const QImage image(png);
+    QVERIFY(!image.isNull());
+    QCOMPARE(image.width(), 675); // the double-column width; the height follows the drawing
+    QVERIFY(image.height() > 150);
+    QFile data(csv);
+    QVERIFY(data.open(QIODevice::ReadOnly));
+    const QByteArray table = data.readAll();
+    QVERIFY(table.startsWith("node,kind,tensor"));
+    QVERIFY(table.contains(",failure,x5865,threshold_backward,388497408,63657564,8,1909,"));
+    QVERIFY(table.contains(",remat,x5861,"));
+    const QString svg = dir.filePath(QStringLiteral("passing.svg"));
+    r = rematlens({QStringLiteral("figure"), QStringLiteral("cascade"), m_unet, QStringLiteral("--ratio"),
+                   QStringLiteral("0.418"), QStringLiteral("--out"), svg});
+    QCOMPARE(r.status, 0);
+    QVERIFY(QFileInfo(svg).size() > 1000);
+}
+
+void AnalysisCliTest::figureCascadeNeedsABudget()
+{
+    const Result r = rematlens({QStringLiteral("figure"), QStringLiteral("cascade"), m_unet, QStringLiteral("--out"),
+                                QStringLiteral("never.png")});
+    QCOMPARE(r.status, 2);
+    QVERIFY(r.err.contains("--ratio"));
+    QVERIFY(!QFile::exists(QStringLiteral("never.png")));
 }
 
 QTEST_GUILESS_MAIN(AnalysisCliTest)
