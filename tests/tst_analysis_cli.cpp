@@ -24,6 +24,7 @@ private slots:
     void keepIsAbsentFromRecordsWithoutIt();
     void keepOfAnUnknownTensorIsBadUsage();
     void keepInSweepAndHolesRecords();
+    void sweepFileTellsKeptRunsApart();
     void rescueListsTheStoragesThatHelp();
     void rescueOfAPassingRun();
     void figureCascadeOfAFailingAndAPassingRun();
@@ -178,6 +179,31 @@ void AnalysisCliTest::keepInSweepAndHolesRecords()
                                     QStringLiteral("0.001"), QStringLiteral("--keep"), QStringLiteral("x5616$"),
                                     QStringLiteral("--json")});
     QCOMPARE(holes.value(QStringLiteral("keep")).toArray(), QJsonArray{QStringLiteral("x5616$")});
+}
+
+// A sweep file resumed with another --keep runs its budgets again instead of skipping them.
+void AnalysisCliTest::sweepFileTellsKeptRunsApart()
+{
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("runs.jsonl"));
+    const QStringList sweep{QStringLiteral("sweep"), m_unet, QStringLiteral("--from"), QStringLiteral("0.418"),
+                            QStringLiteral("--to"), QStringLiteral("0.419"), QStringLiteral("--step"),
+                            QStringLiteral("0.001"), QStringLiteral("--out"), out};
+    QCOMPARE(rematlens(sweep + QStringList{QStringLiteral("--keep"), QStringLiteral("x5616$")}).status, 0);
+    QCOMPARE(rematlens(sweep).status, 0);
+    QCOMPARE(rematlens(sweep).status, 0); // nothing left to run
+    QFile file(out);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = file.readAll().trimmed().split('\n');
+    QCOMPARE(lines.size(), 4);
+    int kept = 0;
+    for (const QByteArray &line : lines)
+        kept += QJsonDocument::fromJson(line).object().contains(QStringLiteral("keep"));
+    QCOMPARE(kept, 2);
+    const Result csv = rematlens({QStringLiteral("sweep"), m_unet, QStringLiteral("--from"), QStringLiteral("0.418"),
+                                  QStringLiteral("--to"), QStringLiteral("0.418"), QStringLiteral("--keep"),
+                                  QStringLiteral("x5616$"), QStringLiteral("--out"), dir.filePath(QStringLiteral("r.csv"))});
+    QCOMPARE(csv.status, 2);
 }
 
 void AnalysisCliTest::rescueListsTheStoragesThatHelp()

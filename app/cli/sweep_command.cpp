@@ -75,6 +75,8 @@ int runSweepCommand(const SweepOptions &options)
     settings.trace = loaded->name;
     if (const std::string problem = applyKeep(options.grid.keep, *loaded->program, settings); !problem.empty())
         return reportError(ExitBadUsage, problem);
+    if (!settings.keep.empty() && SweepFile::formatFor(options.outPath) == SweepFile::Format::Csv)
+        return reportError(ExitBadUsage, "--keep with --out needs a .jsonl file (CSV records have no keep column)");
 
     SweepFile file;
     std::string error;
