@@ -113,6 +113,7 @@ private slots:
     void viewEmitsTheMomentOfAClickedBox();
     void viewUnfoldsACrowdOfEvictions();
     void figureWritesPngSvgAndPdf();
+    void diagramAroundAnEvent();
 };
 
 void CascadeTest::madeUpRunLinksCauses()
@@ -329,6 +330,22 @@ void CascadeTest::figureWritesPngSvgAndPdf()
         QCOMPARE(FigureWriter::write(view, path, options), QString());
         QVERIFY(QFileInfo(path).size() > 1000);
     }
+}
+
+// "Show what led to this": the cascade rebuilt around one event of the run.
+void CascadeTest::diagramAroundAnEvent()
+{
+    const MadeUpRun run;
+    CascadeOptions options;
+    options.focusEvent = 6; // the remat of t0
+    const CascadeDiagram diagram = CascadeDiagram::forRun(run.program, RunRequest(), run.result, run.recording, options);
+    const Cascade &c = diagram.cascade();
+    QCOMPARE(c.nodes[*c.focus].kind, NodeKind::Remat);
+    QCOMPARE(c.nodes[*c.focus].tensor, TensorId{0});
+    QVERIFY(std::none_of(c.nodes.begin(), c.nodes.end(),
+                         [](const CascadeNode &n) { return n.kind == NodeKind::Failure; }));
+    QVERIFY(hasEdge(c, NodeKind::Evict, 0, NodeKind::Remat, 0, EdgeKind::RematerializedAs));
+    QVERIFY(diagram.csv().contains(QStringLiteral(",remat,t0,")));
 }
 
 QTEST_MAIN(CascadeTest)

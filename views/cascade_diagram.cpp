@@ -99,7 +99,16 @@ CascadeDiagram CascadeDiagram::forRun(std::shared_ptr<const Program> program, co
                        .arg(QString::fromStdString(f.tensor), QString::fromStdString(f.operatorName),
                             shortBytes(f.bytesNeeded), shortBytes(f.memoryInUse), exactBytes(f.bytesShort));
     }
-    subtitle += QStringLiteral("Up to %1 materializations before it, with the evictions that made room for them")
+    const bool aroundEvent = cascade.focus && cascade.nodes[*cascade.focus].kind != CascadeNode::Kind::Failure;
+    if (aroundEvent) {
+        const CascadeNode &focus = cascade.nodes[*cascade.focus];
+        subtitle += QStringLiteral("What led to %1 %2 at step %3: ")
+                        .arg(QString::fromStdString(cascadeNodeKindName(focus.kind)),
+                             QString::fromStdString(program->tensors[focus.tensor].name))
+                        .arg(focus.step);
+    }
+    subtitle += QStringLiteral("%1 to %2 materializations before it, with the evictions that made room for them")
+                    .arg(aroundEvent ? QStringLiteral("up") : QStringLiteral("Up"))
                     .arg(options.materializations);
     if (cascade.materializationsLeftOut > 0)
         subtitle += QStringLiteral(" (%1 earlier causes left out)").arg(cascade.materializationsLeftOut);

@@ -116,11 +116,15 @@ void CascadeView::contextMenuEvent(QContextMenuEvent *event)
     const QString name = QString::fromStdString(program.tensors[root].name);
     QAction *keep = menu.addAction(tr("Keep %1 resident and rerun").arg(name));
     QAction *show = menu.addAction(tr("Show this moment in the timeline"));
+    QAction *causes = menu.addAction(tr("Show what led to this"));
+    causes->setEnabled(node.kind != CascadeNode::Kind::Failure && *m_diagram.boxes()[*hit].node != m_diagram.cascade().focus);
     QAction *chosen = menu.exec(event->globalPos());
     if (chosen == keep)
         emit keepResidentRequested(root);
     else if (chosen == show)
         emit momentActivated(node.step, node.clock);
+    else if (chosen == causes)
+        emit causesRequested(node.event);
 }
 
 } // namespace rematlens

@@ -36,6 +36,8 @@ public:
 signals:
     void momentActivated(std::uint32_t step, Cost clock);
     void keepResidentRequested(TensorId tensor);
+    // Rebuild the cascade around this event (an index into the run's recording): its causes.
+    void causesRequested(std::size_t event);
 
 protected:
     void paintEvent(QPaintEvent *event) override;

@@ -112,6 +112,8 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_cascade, &CascadeView::momentActivated, this,
             [this](std::uint32_t step, Cost) { m_timeline->view()->showStep(step); });
     connect(m_cascade, &CascadeView::keepResidentRequested, this, &MainWindow::rerunKeeping);
+    connect(m_cascade, &CascadeView::causesRequested, this,
+            [this](std::size_t event) { showCascade(m_shownRun, event); });
     m_timeline->setAxis(TimelineAxis(m_settings.timelineAxis()));
     m_timeline->setOverlay(TimelinePanel::Overlay(m_settings.timelineOverlay()));
     connect(m_holeView, &QTableView::activated, this, &MainWindow::jumpToHole);
@@ -461,14 +463,16 @@ void MainWindow::showInspected(int job, std::shared_ptr<const InspectedRun> run,
     emit timelineShown();
 }
 
-void MainWindow::showCascade(const std::shared_ptr<const InspectedRun> &run)
+void MainWindow::showCascade(const std::shared_ptr<const InspectedRun> &run, std::optional<std::size_t> focusEvent)
 {
     m_shownRun = run;
     if (!run || !m_program) {
         m_cascade->showMessage(tr("Select a run in the strip to see its cascade"));
         return;
     }
-    m_cascade->setDiagram(CascadeDiagram::forRun(m_program, run->request, run->result, run->recording));
+    CascadeOptions options;
+    options.focusEvent = focusEvent;
+    m_cascade->setDiagram(CascadeDiagram::forRun(m_program, run->request, run->result, run->recording, options));
 }
 
 // The cascade's "keep resident and rerun": the shown run again with that storage kept, replayed

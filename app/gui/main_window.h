@@ -74,7 +74,7 @@ private:
     void inspectSelection();
     void showInspected(int job, std::shared_ptr<const InspectedRun> run, std::shared_ptr<const InspectedRun> comparison);
     void pinShownRun();
-    void showCascade(const std::shared_ptr<const InspectedRun> &run);
+    void showCascade(const std::shared_ptr<const InspectedRun> &run, std::optional<std::size_t> focusEvent = {});
     void rerunKeeping(TensorId tensor);
     void refine(std::size_t firstColumn, std::size_t lastColumn);
     void jumpToHole(const QModelIndex &index);
