@@ -19,6 +19,7 @@
 #include <QDragEnterEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFontInfo>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
@@ -472,7 +473,9 @@ void MainWindow::showCascade(const std::shared_ptr<const InspectedRun> &run, std
     }
     CascadeOptions options;
     options.focusEvent = focusEvent;
-    m_cascade->setDiagram(CascadeDiagram::forRun(m_program, run->request, run->result, run->recording, options));
+    CascadeDiagram::Options look; // on screen, boxes read at the window's text size
+    look.fontSize = QFontInfo(m_cascade->font()).pixelSize();
+    m_cascade->setDiagram(CascadeDiagram::forRun(m_program, run->request, run->result, run->recording, options, look));
 }
 
 // The cascade's "keep resident and rerun": the shown run again with that storage kept, replayed
