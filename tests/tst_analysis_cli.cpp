@@ -72,7 +72,8 @@ void AnalysisCliTest::diffFindsTheFirstDivergence()
 {
     const QJsonObject o = json({QStringLiteral("diff"), m_unet, QStringLiteral("--ratio"), QStringLiteral("0.418"),
                                 QStringLiteral("--ratio"), QStringLiteral("0.419"), QStringLiteral("--json")});
-    QCOMPARE(o.value(QStringLiteral("a")).toObject().value(QStringLiteral("result")).toString(), QStringLiteral("pass"));
+    QCOMPARE(o.value(QStringLiteral("a")).toObject().value(QStringLiteral("result")).toString(),
+             QStringLiteral("pass"));
     const QJsonObject b = o.value(QStringLiteral("b")).toObject();
     QCOMPARE(b.value(QStringLiteral("result")).toString(), QStringLiteral("oom"));
     QCOMPARE(b.value(QStringLiteral("failure")).toObject().value(QStringLiteral("bytes_short")).toInteger(), 63657564);
@@ -141,8 +142,8 @@ void AnalysisCliTest::keepMakesTheFailingRunPass()
 
 void AnalysisCliTest::keepIsAbsentFromRecordsWithoutIt()
 {
-    const QJsonObject o = json({QStringLiteral("run"), m_unet, QStringLiteral("--ratio"), QStringLiteral("0.419"),
-                                QStringLiteral("--json")});
+    const QJsonObject o = json(
+        {QStringLiteral("run"), m_unet, QStringLiteral("--ratio"), QStringLiteral("0.419"), QStringLiteral("--json")});
     QVERIFY(!o.isEmpty());
     QVERIFY(!o.contains(QStringLiteral("keep")));
 }
@@ -174,10 +175,10 @@ void AnalysisCliTest::keepInSweepAndHolesRecords()
         QCOMPARE(record.value(QStringLiteral("keep")).toArray(), QJsonArray{QStringLiteral("x5616$")});
         QCOMPARE(record.value(QStringLiteral("result")).toString(), QStringLiteral("pass"));
     }
-    const QJsonObject holes = json({QStringLiteral("holes"), m_unet, QStringLiteral("--from"), QStringLiteral("0.417"),
-                                    QStringLiteral("--to"), QStringLiteral("0.420"), QStringLiteral("--step"),
-                                    QStringLiteral("0.001"), QStringLiteral("--keep"), QStringLiteral("x5616$"),
-                                    QStringLiteral("--json")});
+    const QJsonObject holes =
+        json({QStringLiteral("holes"), m_unet, QStringLiteral("--from"), QStringLiteral("0.417"),
+              QStringLiteral("--to"), QStringLiteral("0.420"), QStringLiteral("--step"), QStringLiteral("0.001"),
+              QStringLiteral("--keep"), QStringLiteral("x5616$"), QStringLiteral("--json")});
     QCOMPARE(holes.value(QStringLiteral("keep")).toArray(), QJsonArray{QStringLiteral("x5616$")});
 }
 
@@ -186,9 +187,11 @@ void AnalysisCliTest::sweepFileTellsKeptRunsApart()
 {
     QTemporaryDir dir;
     const QString out = dir.filePath(QStringLiteral("runs.jsonl"));
-    const QStringList sweep{QStringLiteral("sweep"), m_unet, QStringLiteral("--from"), QStringLiteral("0.418"),
-                            QStringLiteral("--to"), QStringLiteral("0.419"), QStringLiteral("--step"),
-                            QStringLiteral("0.001"), QStringLiteral("--out"), out};
+    const QStringList sweep{QStringLiteral("sweep"),  m_unet,
+                            QStringLiteral("--from"), QStringLiteral("0.418"),
+                            QStringLiteral("--to"),   QStringLiteral("0.419"),
+                            QStringLiteral("--step"), QStringLiteral("0.001"),
+                            QStringLiteral("--out"),  out};
     QCOMPARE(rematlens(sweep + QStringList{QStringLiteral("--keep"), QStringLiteral("x5616$")}).status, 0);
     QCOMPARE(rematlens(sweep).status, 0);
     QCOMPARE(rematlens(sweep).status, 0); // nothing left to run
@@ -200,9 +203,10 @@ void AnalysisCliTest::sweepFileTellsKeptRunsApart()
     for (const QByteArray &line : lines)
         kept += QJsonDocument::fromJson(line).object().contains(QStringLiteral("keep"));
     QCOMPARE(kept, 2);
-    const Result csv = rematlens({QStringLiteral("sweep"), m_unet, QStringLiteral("--from"), QStringLiteral("0.418"),
-                                  QStringLiteral("--to"), QStringLiteral("0.418"), QStringLiteral("--keep"),
-                                  QStringLiteral("x5616$"), QStringLiteral("--out"), dir.filePath(QStringLiteral("r.csv"))});
+    const Result csv =
+        rematlens({QStringLiteral("sweep"), m_unet, QStringLiteral("--from"), QStringLiteral("0.418"),
+                   QStringLiteral("--to"), QStringLiteral("0.418"), QStringLiteral("--keep"), QStringLiteral("x5616$"),
+                   QStringLiteral("--out"), dir.filePath(QStringLiteral("r.csv"))});
     QCOMPARE(csv.status, 2);
 }
 
@@ -210,7 +214,8 @@ void AnalysisCliTest::rescueListsTheStoragesThatHelp()
 {
     const QJsonObject o = json({QStringLiteral("rescue"), m_unet, QStringLiteral("--ratio"), QStringLiteral("0.419"),
                                 QStringLiteral("--threads"), QStringLiteral("2"), QStringLiteral("--json")});
-    QCOMPARE(o.value(QStringLiteral("run")).toObject().value(QStringLiteral("result")).toString(), QStringLiteral("oom"));
+    QCOMPARE(o.value(QStringLiteral("run")).toObject().value(QStringLiteral("result")).toString(),
+             QStringLiteral("oom"));
     QCOMPARE(o.value(QStringLiteral("candidates")).toInt(), 185);
     QCOMPARE(o.value(QStringLiteral("tried")).toInt(), 185);
     const QJsonArray rescues = o.value(QStringLiteral("rescues")).toArray();
@@ -230,7 +235,8 @@ void AnalysisCliTest::rescueOfAPassingRun()
 {
     const QJsonObject o = json({QStringLiteral("rescue"), m_unet, QStringLiteral("--ratio"), QStringLiteral("0.418"),
                                 QStringLiteral("--json")});
-    QCOMPARE(o.value(QStringLiteral("run")).toObject().value(QStringLiteral("result")).toString(), QStringLiteral("pass"));
+    QCOMPARE(o.value(QStringLiteral("run")).toObject().value(QStringLiteral("result")).toString(),
+             QStringLiteral("pass"));
     QVERIFY(!o.value(QStringLiteral("run")).toObject().contains(QStringLiteral("failure")));
     QCOMPARE(o.value(QStringLiteral("rescues")).toArray().size(), 0);
     QCOMPARE(o.value(QStringLiteral("tried")).toInt(), 0);

@@ -67,8 +67,8 @@ bool hasEdge(const Cascade &c, NodeKind fromKind, TensorId fromTensor, NodeKind 
     return std::any_of(c.edges.begin(), c.edges.end(), [&](const CascadeEdge &e) {
         const CascadeNode &from = c.nodes[e.from];
         const CascadeNode &to = c.nodes[e.to];
-        return e.kind == kind && from.kind == fromKind && from.tensor == fromTensor && to.kind == toKind
-            && to.tensor == toTensor;
+        return e.kind == kind && from.kind == fromKind && from.tensor == fromTensor && to.kind == toKind &&
+               to.tensor == toTensor;
     });
 }
 
@@ -338,12 +338,13 @@ void CascadeTest::diagramAroundAnEvent()
     const MadeUpRun run;
     CascadeOptions options;
     options.focusEvent = 6; // the remat of t0
-    const CascadeDiagram diagram = CascadeDiagram::forRun(run.program, RunRequest(), run.result, run.recording, options);
+    const CascadeDiagram diagram =
+        CascadeDiagram::forRun(run.program, RunRequest(), run.result, run.recording, options);
     const Cascade &c = diagram.cascade();
     QCOMPARE(c.nodes[*c.focus].kind, NodeKind::Remat);
     QCOMPARE(c.nodes[*c.focus].tensor, TensorId{0});
-    QVERIFY(std::none_of(c.nodes.begin(), c.nodes.end(),
-                         [](const CascadeNode &n) { return n.kind == NodeKind::Failure; }));
+    QVERIFY(
+        std::none_of(c.nodes.begin(), c.nodes.end(), [](const CascadeNode &n) { return n.kind == NodeKind::Failure; }));
     QVERIFY(hasEdge(c, NodeKind::Evict, 0, NodeKind::Remat, 0, EdgeKind::RematerializedAs));
     QVERIFY(diagram.csv().contains(QStringLiteral(",remat,t0,")));
 }

@@ -12,8 +12,8 @@ namespace rematlens {
 
 namespace {
 
-constexpr qreal kPadding = 4;      // inside a box, points
-constexpr qreal kMargin = 6;       // around the figure
+constexpr qreal kPadding = 4; // inside a box, points
+constexpr qreal kMargin = 6;  // around the figure
 
 QString shortBytes(Bytes bytes)
 {
@@ -42,14 +42,17 @@ QColor fillFor(const std::optional<CascadeNode::Kind> &kind, const FigureStyle &
         c.setAlpha(70);
         return c;
     }
-    case CascadeNode::Kind::Remat: return style.rematShade();
+    case CascadeNode::Kind::Remat:
+        return style.rematShade();
     case CascadeNode::Kind::Evict: {
         QColor c = style.eviction();
         c.setAlpha(60);
         return c;
     }
-    case CascadeNode::Kind::Release: return style.grid();
-    case CascadeNode::Kind::Compute: return QColor(Qt::white);
+    case CascadeNode::Kind::Release:
+        return style.grid();
+    case CascadeNode::Kind::Compute:
+        return QColor(Qt::white);
     }
     return QColor(Qt::white);
 }
@@ -57,9 +60,12 @@ QColor fillFor(const std::optional<CascadeNode::Kind> &kind, const FigureStyle &
 QColor arrowColour(CascadeEdge::Kind kind, const FigureStyle &style)
 {
     switch (kind) {
-    case CascadeEdge::Kind::MadeRoomFor: return style.eviction();
-    case CascadeEdge::Kind::RematerializedAs: return style.budgetLine();
-    case CascadeEdge::Kind::NeededBy: return style.ink();
+    case CascadeEdge::Kind::MadeRoomFor:
+        return style.eviction();
+    case CascadeEdge::Kind::RematerializedAs:
+        return style.budgetLine();
+    case CascadeEdge::Kind::NeededBy:
+        return style.ink();
     }
     return style.ink();
 }
@@ -71,8 +77,8 @@ Qt::PenStyle arrowPenStyle(CascadeEdge::Kind kind)
 
 } // namespace
 
-CascadeDiagram::CascadeDiagram(std::shared_ptr<const Program> program, Cascade cascade, QString title,
-                               QString subtitle, Options options)
+CascadeDiagram::CascadeDiagram(std::shared_ptr<const Program> program, Cascade cascade, QString title, QString subtitle,
+                               Options options)
     : m_program(std::move(program)), m_cascade(std::move(cascade)), m_title(std::move(title)),
       m_subtitle(std::move(subtitle)), m_options(options)
 {
@@ -84,14 +90,14 @@ CascadeDiagram CascadeDiagram::forRun(std::shared_ptr<const Program> program, co
                                       const CascadeOptions &options, Options look)
 {
     Cascade cascade = buildCascade(*program, recording, result, options);
-    const QString title = QStringLiteral("Cascade: %1, %2, %3 runtime, ratio %4 (%5)")
-                              .arg(QString::fromStdString(request.trace),
-                                   QString::fromStdString(request.config.policy.name),
-                                   QString::fromUtf8(runtimeName(request.config.runtime).data(),
-                                                     static_cast<qsizetype>(runtimeName(request.config.runtime).size())))
-                              .arg(request.ratio)
-                              .arg(QString::fromUtf8(outcomeName(result.outcome).data(),
-                                                     static_cast<qsizetype>(outcomeName(result.outcome).size())));
+    const QString title =
+        QStringLiteral("Cascade: %1, %2, %3 runtime, ratio %4 (%5)")
+            .arg(QString::fromStdString(request.trace), QString::fromStdString(request.config.policy.name),
+                 QString::fromUtf8(runtimeName(request.config.runtime).data(),
+                                   static_cast<qsizetype>(runtimeName(request.config.runtime).size())))
+            .arg(request.ratio)
+            .arg(QString::fromUtf8(outcomeName(result.outcome).data(),
+                                   static_cast<qsizetype>(outcomeName(result.outcome).size())));
     QString subtitle;
     if (result.failure) {
         const Failure &f = *result.failure;
@@ -209,11 +215,14 @@ void CascadeDiagram::addArrows(const std::vector<int> &boxOfNode)
     for (const CascadeEdge &e : m_cascade.edges)
         if (boxOfNode[e.from] >= 0 && boxOfNode[e.to] >= 0)
             m_arrows.push_back(Arrow{static_cast<std::size_t>(boxOfNode[e.from]),
-                                     static_cast<std::size_t>(boxOfNode[e.to]), e.kind, {}, {}});
+                                     static_cast<std::size_t>(boxOfNode[e.to]),
+                                     e.kind,
+                                     {},
+                                     {}});
     for (std::size_t b = 0; b < m_boxes.size(); ++b)
         if (!m_boxes[b].node)
-            m_arrows.push_back(Arrow{b, static_cast<std::size_t>(boxOfNode[m_boxes[b].foldedInto]),
-                                     CascadeEdge::Kind::MadeRoomFor, {}, {}});
+            m_arrows.push_back(Arrow{
+                b, static_cast<std::size_t>(boxOfNode[m_boxes[b].foldedInto]), CascadeEdge::Kind::MadeRoomFor, {}, {}});
 }
 
 void CascadeDiagram::runLayout()
@@ -251,8 +260,8 @@ QStringList CascadeDiagram::linesFor(const CascadeNode &node) const
     switch (node.kind) {
     case CascadeNode::Kind::Failure:
         return {QStringLiteral("OUT OF MEMORY allocating ") + name, op,
-                QStringLiteral("needs ") + shortBytes(node.bytes) + QStringLiteral(": ") + exactBytes(node.bytesShort)
-                    + QStringLiteral(" short"),
+                QStringLiteral("needs ") + shortBytes(node.bytes) + QStringLiteral(": ") + exactBytes(node.bytesShort) +
+                    QStringLiteral(" short"),
                 where};
     case CascadeNode::Kind::Remat:
         return {QStringLiteral("remat ") + name, op, shortBytes(node.bytes) + QStringLiteral(" · ") + where};
@@ -368,8 +377,8 @@ void CascadeDiagram::paintLegend(QPainter &painter, const QRectF &bounds, const 
     qreal x = bounds.left() + kMargin;
     painter.setFont(style.font(0.9));
     const QFontMetricsF metrics(style.font(0.9));
-    for (CascadeEdge::Kind kind : {CascadeEdge::Kind::MadeRoomFor, CascadeEdge::Kind::RematerializedAs,
-                                   CascadeEdge::Kind::NeededBy}) {
+    for (CascadeEdge::Kind kind :
+         {CascadeEdge::Kind::MadeRoomFor, CascadeEdge::Kind::RematerializedAs, CascadeEdge::Kind::NeededBy}) {
         QPen pen(arrowColour(kind, style), style.lineWidth * 1.2, arrowPenStyle(kind));
         painter.setPen(pen);
         painter.drawLine(QPointF(x, y), QPointF(x + 18, y));
@@ -381,9 +390,9 @@ void CascadeDiagram::paintLegend(QPainter &painter, const QRectF &bounds, const 
         painter.drawText(QPointF(x + 26, y + metrics.ascent() / 2 - 1), label);
         x += 26 + metrics.horizontalAdvance(label) + 14;
     }
-    painter.drawText(QPointF(x, y + metrics.ascent() / 2 - 1),
-                     m_options.leftToRight ? QStringLiteral("time runs to the right")
-                                           : QStringLiteral("time runs downwards"));
+    painter.drawText(QPointF(x, y + metrics.ascent() / 2 - 1), m_options.leftToRight
+                                                                   ? QStringLiteral("time runs to the right")
+                                                                   : QStringLiteral("time runs downwards"));
 }
 
 void CascadeDiagram::paintArrow(QPainter &painter, const Arrow &arrow, const FigureStyle &style) const
@@ -437,8 +446,8 @@ QString CascadeDiagram::csv() const
         QStringList leadsTo;
         for (const CascadeEdge &e : m_cascade.edges)
             if (e.from == i)
-                leadsTo << QString::fromStdString(cascadeEdgeKindName(e.kind)) + QStringLiteral(" ")
-                               + QString::number(e.to);
+                leadsTo << QString::fromStdString(cascadeEdgeKindName(e.kind)) + QStringLiteral(" ") +
+                               QString::number(e.to);
         out += QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9,%10\n")
                    .arg(i)
                    .arg(QString::fromStdString(cascadeNodeKindName(n.kind)), QString::fromStdString(t.name),

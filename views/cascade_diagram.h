@@ -44,9 +44,9 @@ public:
         std::size_t foldedInto = 0;      // a crowd: the node its evictions made room for
         std::size_t foldedCount = 0;
         Bytes foldedBytes = 0;
-        QStringList lines;               // the first is the heading
-        QSizeF size;                     // points
-        QPointF centre;                  // points, in the layout
+        QStringList lines; // the first is the heading
+        QSizeF size;       // points
+        QPointF centre;    // points, in the layout
     };
     struct Arrow {
         std::size_t from = 0; // into boxes

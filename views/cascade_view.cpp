@@ -117,7 +117,8 @@ void CascadeView::contextMenuEvent(QContextMenuEvent *event)
     QAction *keep = menu.addAction(tr("Keep %1 resident and rerun").arg(name));
     QAction *show = menu.addAction(tr("Show this moment in the timeline"));
     QAction *causes = menu.addAction(tr("Show what led to this"));
-    causes->setEnabled(node.kind != CascadeNode::Kind::Failure && *m_diagram.boxes()[*hit].node != m_diagram.cascade().focus);
+    causes->setEnabled(node.kind != CascadeNode::Kind::Failure &&
+                       *m_diagram.boxes()[*hit].node != m_diagram.cascade().focus);
     QAction *chosen = menu.exec(event->globalPos());
     if (chosen == keep)
         emit keepResidentRequested(root);

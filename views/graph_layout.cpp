@@ -41,6 +41,26 @@ private:
     Agraph_t *m_graph;
 };
 
+// Graphviz's message level and handler are global: ours while a layout runs, the old ones after.
+class MessageCapture {
+public:
+    MessageCapture() : m_level(agseterr(AGERR)), m_handler(agseterrf(collectGraphvizMessage))
+    {
+        g_graphvizMessages.clear();
+    }
+    ~MessageCapture()
+    {
+        agseterr(m_level);
+        agseterrf(m_handler);
+    }
+    MessageCapture(const MessageCapture &) = delete;
+    MessageCapture &operator=(const MessageCapture &) = delete;
+
+private:
+    agerrlevel_t m_level;
+    agusererrf m_handler;
+};
+
 void set(void *object, const char *name, const std::string &value)
 {
     agsafeset(object, const_cast<char *>(name), const_cast<char *>(value.c_str()), const_cast<char *>(""));
@@ -95,9 +115,7 @@ GraphLayout::Result GraphLayout::layout(const std::vector<QSizeF> &nodeSizes, co
         return result;
     }
     const std::lock_guard<std::mutex> lock(g_graphvizMutex);
-    g_graphvizMessages.clear();
-    agseterr(AGERR);
-    agseterrf(collectGraphvizMessage);
+    const MessageCapture capture;
     ContextPtr context(gvContext());
     GraphPtr graph(agopen(const_cast<char *>("cascade"), Agdirected, nullptr));
     if (!context || !graph) {
@@ -120,15 +138,15 @@ GraphLayout::Result GraphLayout::layout(const std::vector<QSizeF> &nodeSizes, co
     std::vector<Agedge_t *> graphEdges;
     for (std::size_t i = 0; i < edges.size(); ++i) {
         const Edge &e = edges[i];
-        const bool valid = e.from >= 0 && e.to >= 0 && static_cast<std::size_t>(e.from) < nodes.size()
-                        && static_cast<std::size_t>(e.to) < nodes.size();
+        const bool valid = e.from >= 0 && e.to >= 0 && static_cast<std::size_t>(e.from) < nodes.size() &&
+                           static_cast<std::size_t>(e.to) < nodes.size();
         if (!valid) {
             result.error = QStringLiteral("edge %1 joins a node that does not exist").arg(i);
             return result;
         }
         graphEdges.push_back(agedge(graph.get(), nodes[static_cast<std::size_t>(e.from)],
-                                    nodes[static_cast<std::size_t>(e.to)],
-                                    const_cast<char *>(numbered('e', i).c_str()), 1));
+                                    nodes[static_cast<std::size_t>(e.to)], const_cast<char *>(numbered('e', i).c_str()),
+                                    1));
     }
     if (gvLayout(context.get(), graph.get(), "dot") != 0) {
         result.error = QStringLiteral("graphviz could not lay the graph out: %1")

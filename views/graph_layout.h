@@ -18,7 +18,7 @@ namespace rematlens {
 class GraphLayout {
 public:
     struct Options {
-        bool leftToRight = false; // ranks top to bottom otherwise
+        bool leftToRight = false;  // ranks top to bottom otherwise
         qreal nodeSeparation = 12; // points
         qreal rankSeparation = 24; // points
     };
@@ -28,10 +28,10 @@ public:
     };
     struct Result {
         bool ok = false;
-        QString error;                // what graphviz said when it failed
-        QRectF bounds;                // of the whole drawing, origin at the top left
-        std::vector<QPointF> centres; // per node
-        std::vector<QPainterPath> paths; // per edge, from its tail to where the arrowhead begins
+        QString error;                                       // what graphviz said when it failed
+        QRectF bounds;                                       // of the whole drawing, origin at the top left
+        std::vector<QPointF> centres;                        // per node
+        std::vector<QPainterPath> paths;                     // per edge, from its tail to where the arrowhead begins
         std::vector<std::pair<QPointF, QPointF>> arrowheads; // per edge: base and tip (equal: none)
     };
 

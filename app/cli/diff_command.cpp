@@ -48,11 +48,10 @@ Json diffJson(const RecordedRun &a, const RecordedRun &b, const RunDiff &diff, c
     j["b"] = runToJson(b.request, b.result, trace.baseline);
     j["events_a"] = referenceEvents(a.recording).size();
     j["events_b"] = referenceEvents(b.recording).size();
-    j["first_divergence"] = diff.firstDivergence
-        ? Json{{"index", *diff.firstDivergence},
-               {"a", eventJson(diff.a, *trace.program)},
-               {"b", eventJson(diff.b, *trace.program)}}
-        : Json();
+    j["first_divergence"] = diff.firstDivergence ? Json{{"index", *diff.firstDivergence},
+                                                        {"a", eventJson(diff.a, *trace.program)},
+                                                        {"b", eventJson(diff.b, *trace.program)}}
+                                                 : Json();
     j["locked_threshold"] = threshold;
     j["locked_divergence_step"] = diff.locked ? Json(diff.locked->step) : Json();
     j["locked_bytes_at_divergence"] = diff.locked ? Json{{"a", diff.locked->a}, {"b", diff.locked->b}} : Json();
@@ -65,17 +64,16 @@ std::string describeEvent(const std::optional<ReplayEvent> &event, const Program
     if (!event)
         return "(its events ended)";
     std::ostringstream out;
-    out << eventKindName(event->kind) << " " << program.tensors[event->tensor].name << " ("
-        << groupDigits(event->bytes) << " B) at clock " << groupDigits(event->clock) << ", step " << event->step
-        << ", depth " << event->depth;
+    out << eventKindName(event->kind) << " " << program.tensors[event->tensor].name << " (" << groupDigits(event->bytes)
+        << " B) at clock " << groupDigits(event->clock) << ", step " << event->step << ", depth " << event->depth;
     return out.str();
 }
 
 std::string describeRun(const RecordedRun &run)
 {
     std::ostringstream out;
-    out << "ratio " << run.request.ratio << " (" << groupDigits(run.request.config.budget) << " B): "
-        << outcomeName(run.result.outcome);
+    out << "ratio " << run.request.ratio << " (" << groupDigits(run.request.config.budget)
+        << " B): " << outcomeName(run.result.outcome);
     if (run.result.failure)
         out << ", " << groupDigits(run.result.failure->bytesShort) << " B short allocating "
             << run.result.failure->tensor << " at step " << run.result.failure->step;
@@ -93,8 +91,8 @@ void printText(const RecordedRun &a, const RecordedRun &b, const RunDiff &diff, 
     if (!diff.firstDivergence) {
         std::cout << "  the runs evict and rematerialize exactly the same storages in the same order\n";
     } else {
-        std::cout << "  first divergence at event " << *diff.firstDivergence << " (the first "
-                  << *diff.firstDivergence << " evictions and rematerializations are identical)\n";
+        std::cout << "  first divergence at event " << *diff.firstDivergence << " (the first " << *diff.firstDivergence
+                  << " evictions and rematerializations are identical)\n";
         std::cout << "    A  " << describeEvent(diff.a, program) << "\n";
         std::cout << "    B  " << describeEvent(diff.b, program) << "\n";
     }
@@ -105,8 +103,8 @@ void printText(const RecordedRun &a, const RecordedRun &b, const RunDiff &diff, 
     else
         std::cout << "  locked bytes never differ by more than " << groupDigits(threshold) << " B at a step's end\n";
     const auto tail = [](const RunTail &t) {
-        return std::to_string(t.evictions) + " evictions, " + std::to_string(t.remats) + " remats, peak depth "
-            + std::to_string(t.peakDepth);
+        return std::to_string(t.evictions) + " evictions, " + std::to_string(t.remats) + " remats, peak depth " +
+               std::to_string(t.peakDepth);
     };
     std::cout << "  from the divergence on\n";
     std::cout << "    A  " << tail(diff.tailA) << "\n";
@@ -122,7 +120,8 @@ int runDiffCommand(const DiffOptions &options)
     if (options.lockedThreshold < 0)
         return reportError(ExitBadUsage, "--threshold expects a non-negative number of bytes");
     if (!findPolicy(options.run.policy))
-        return reportError(ExitBadUsage, "unknown policy \"" + options.run.policy + "\" (rematlens policies lists them)");
+        return reportError(ExitBadUsage,
+                           "unknown policy \"" + options.run.policy + "\" (rematlens policies lists them)");
     const std::optional<LoadedTrace> loaded = loadWithBaseline(options.run.trace);
     if (!loaded)
         return ExitBadInput;

@@ -42,8 +42,8 @@ void printText(const RunRequest &request, const RescueReport &report, const Load
         std::cout << "  the run does not fail: nothing to rescue\n";
         return;
     }
-    std::cout << "  tried keeping each of the " << report.candidates << " storages the policy evicted ("
-              << report.tried << " runs in " << seconds << " s)\n";
+    std::cout << "  tried keeping each of the " << report.candidates << " storages the policy evicted (" << report.tried
+              << " runs in " << seconds << " s)\n";
     if (report.rescues.empty())
         std::cout << "  no single storage kept resident makes the run pass\n";
     else
@@ -52,8 +52,8 @@ void printText(const RunRequest &request, const RescueReport &report, const Load
         char overhead[32];
         std::snprintf(overhead, sizeof overhead, "%.4f", r.overhead);
         std::cout << "    " << trace.program->tensors[r.tensor].name << "  ("
-                  << groupDigits(trace.program->storages[trace.program->storageOf(r.tensor)].size)
-                  << " B)  clock " << groupDigits(r.result.clock) << "  overhead " << overhead << "x\n";
+                  << groupDigits(trace.program->storages[trace.program->storageOf(r.tensor)].size) << " B)  clock "
+                  << groupDigits(r.result.clock) << "  overhead " << overhead << "x\n";
     }
 }
 
@@ -62,7 +62,8 @@ void printText(const RunRequest &request, const RescueReport &report, const Load
 int runRescueCommand(const RescueOptions &options)
 {
     if (!findPolicy(options.run.policy))
-        return reportError(ExitBadUsage, "unknown policy \"" + options.run.policy + "\" (rematlens policies lists them)");
+        return reportError(ExitBadUsage,
+                           "unknown policy \"" + options.run.policy + "\" (rematlens policies lists them)");
     const std::optional<LoadedTrace> loaded = loadWithBaseline(options.run.trace);
     if (!loaded)
         return ExitBadInput;

@@ -58,7 +58,8 @@ int runCascadeFigure(const FigureOptions &options)
                                            CascadeDiagram::figureOptions(style.fontSize)));
     // The page's width; the height the drawing needs at that width, unless one was given.
     QSizeF inches = FigureOutput::sizeInches(options, FigureHeights{});
-    if (options.sizePreset != FigureOptions::SizePreset::Custom && options.sizePreset != FigureOptions::SizePreset::Slide)
+    if (options.sizePreset != FigureOptions::SizePreset::Custom &&
+        options.sizePreset != FigureOptions::SizePreset::Slide)
         inches.setHeight(view.diagram().preferredSize(inches.width() * 72).height() / 72);
     return FigureOutput::write(view, options, inches);
 }

@@ -21,8 +21,7 @@ bool isMaterialization(const CascadeNode &node)
 // what they free may have to be rematerialized later.
 class FullGraph {
 public:
-    FullGraph(const Program &program, const RunRecording &recording, const RunResult &result)
-        : m_program(program)
+    FullGraph(const Program &program, const RunRecording &recording, const RunResult &result) : m_program(program)
     {
         for (std::size_t i = 0; i < recording.events.size(); ++i)
             addEvent(recording.events[i], i);
@@ -69,10 +68,10 @@ private:
     void addEvent(const ReplayEvent &e, std::size_t index)
     {
         CascadeNode node;
-        node.kind = e.kind == Kind::Evict ? CascadeNode::Kind::Evict
-                  : e.kind == Kind::Free  ? CascadeNode::Kind::Release
-                  : e.kind == Kind::Remat ? CascadeNode::Kind::Remat
-                                          : CascadeNode::Kind::Compute;
+        node.kind = e.kind == Kind::Evict   ? CascadeNode::Kind::Evict
+                    : e.kind == Kind::Free  ? CascadeNode::Kind::Release
+                    : e.kind == Kind::Remat ? CascadeNode::Kind::Remat
+                                            : CascadeNode::Kind::Compute;
         node.event = index;
         node.tensor = e.tensor;
         node.bytes = e.bytes;
@@ -123,7 +122,7 @@ private:
     const Program &m_program;
     std::map<std::uint32_t, std::vector<std::size_t>> m_pendingEvictions; // by depth
     std::map<std::uint32_t, std::vector<std::size_t>> m_pendingNested;    // by depth of the nested remat
-    std::map<StorageId, std::size_t> m_lastEviction; // storages evicted and not yet back
+    std::map<StorageId, std::size_t> m_lastEviction;                      // storages evicted and not yet back
 };
 
 std::size_t focusNode(const FullGraph &graph, const RunRecording &recording, const CascadeOptions &options)
@@ -209,11 +208,16 @@ Cascade buildCascade(const Program &program, const RunRecording &recording, cons
 std::string cascadeNodeKindName(CascadeNode::Kind kind)
 {
     switch (kind) {
-    case CascadeNode::Kind::Compute: return "compute";
-    case CascadeNode::Kind::Remat: return "remat";
-    case CascadeNode::Kind::Evict: return "evict";
-    case CascadeNode::Kind::Release: return "release";
-    case CascadeNode::Kind::Failure: return "failure";
+    case CascadeNode::Kind::Compute:
+        return "compute";
+    case CascadeNode::Kind::Remat:
+        return "remat";
+    case CascadeNode::Kind::Evict:
+        return "evict";
+    case CascadeNode::Kind::Release:
+        return "release";
+    case CascadeNode::Kind::Failure:
+        return "failure";
     }
     return "?";
 }
@@ -221,9 +225,12 @@ std::string cascadeNodeKindName(CascadeNode::Kind kind)
 std::string cascadeEdgeKindName(CascadeEdge::Kind kind)
 {
     switch (kind) {
-    case CascadeEdge::Kind::MadeRoomFor: return "made room for";
-    case CascadeEdge::Kind::RematerializedAs: return "rematerialized as";
-    case CascadeEdge::Kind::NeededBy: return "needed by";
+    case CascadeEdge::Kind::MadeRoomFor:
+        return "made room for";
+    case CascadeEdge::Kind::RematerializedAs:
+        return "rematerialized as";
+    case CascadeEdge::Kind::NeededBy:
+        return "needed by";
     }
     return "?";
 }

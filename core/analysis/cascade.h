@@ -15,10 +15,10 @@ struct CascadeNode {
     // Release: freed when the program released it (the eager runtime), yet needed again later.
     enum class Kind { Compute, Remat, Evict, Release, Failure };
     Kind kind = Kind::Remat;
-    std::size_t event = 0;  // index into RunRecording::events (the failure: events.size())
-    TensorId tensor = 0;    // materialized, evicted (the storage's root) or failing to allocate
-    Bytes bytes = 0;        // output size, storage size, or bytes needed
-    Bytes bytesShort = 0;   // the failure only
+    std::size_t event = 0; // index into RunRecording::events (the failure: events.size())
+    TensorId tensor = 0;   // materialized, evicted (the storage's root) or failing to allocate
+    Bytes bytes = 0;       // output size, storage size, or bytes needed
+    Bytes bytesShort = 0;  // the failure only
     std::uint32_t depth = 0;
     std::uint32_t step = 0;
     Cost clock = 0;
@@ -39,7 +39,7 @@ struct CascadeEdge {
 struct Cascade {
     std::vector<CascadeNode> nodes; // in event order
     std::vector<CascadeEdge> edges;
-    std::optional<std::size_t> focus; // the node the cascade was built around
+    std::optional<std::size_t> focus;        // the node the cascade was built around
     std::size_t materializationsLeftOut = 0; // causes beyond the limit
 };
 

@@ -58,8 +58,8 @@ RescueReport RescueSearch::search(const RunRequest &request, const std::atomic<b
             progress(report.tried, candidates.size());
         if (result.outcome == Outcome::Pass)
             report.rescues.push_back(Rescue{candidates[i].tensor, candidates[i].firstEvicted, result,
-                                            m_baseline.compute > 0 ? static_cast<double>(result.clock)
-                                                                         / static_cast<double>(m_baseline.compute)
+                                            m_baseline.compute > 0 ? static_cast<double>(result.clock) /
+                                                                         static_cast<double>(m_baseline.compute)
                                                                    : 0.0});
     });
     report.interrupted = report.tried < candidates.size();

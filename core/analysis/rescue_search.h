@@ -20,10 +20,10 @@ struct Rescue {
 };
 
 struct RescueReport {
-    RunResult original;            // the run as asked
-    std::size_t candidates = 0;    // storages the failing run's policy evicted
-    std::size_t tried = 0;         // runs finished (fewer than candidates when cancelled)
-    std::vector<Rescue> rescues;   // best first: lowest overhead, then tensor name
+    RunResult original;          // the run as asked
+    std::size_t candidates = 0;  // storages the failing run's policy evicted
+    std::size_t tried = 0;       // runs finished (fewer than candidates when cancelled)
+    std::vector<Rescue> rescues; // best first: lowest overhead, then tensor name
     bool interrupted = false;
 };
 

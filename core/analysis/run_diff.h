@@ -13,7 +13,7 @@ namespace rematlens {
 struct RunTail {
     std::int64_t evictions = 0; // chosen by the policy
     std::int64_t remats = 0;
-    int peakDepth = 0;          // deepest nesting of materializations among those events
+    int peakDepth = 0; // deepest nesting of materializations among those events
 };
 
 // Where two runs' locked bytes first differ by more than the threshold, at the end of a model step.
