@@ -5,6 +5,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QImage>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -25,6 +26,8 @@ private slots:
     void synthWritesReadableTraces();
     void traceTooLargeForMemoryIsAnError();
     void committedTracesMatchTheGenerator();
+    void timelineFigure();
+    void timelineFigureBadUsage();
 
 private:
     struct Result {
@@ -36,6 +39,42 @@ private:
     static void compareWithReference(const QString &shared, const QJsonObject &expected);
     QTemporaryDir m_dir;
 };
+
+// Headless: the figure command needs no display and writes each format at the asked size.
+void CliTest::timelineFigure()
+{
+    const QString png = m_dir.filePath(QStringLiteral("timeline.png"));
+    Result r = rematlens({QStringLiteral("figure"), QStringLiteral("timeline"), QStringLiteral(":demo"),
+                          QStringLiteral("--ratio"), QStringLiteral("0.35"), QStringLiteral("--compare-ratio"),
+                          QStringLiteral("0.37"), QStringLiteral("--size"), QStringLiteral("4x2"), QStringLiteral("--dpi"),
+                          QStringLiteral("100"), QStringLiteral("--out"), png, QStringLiteral("--data"),
+                          m_dir.filePath(QStringLiteral("timeline.csv"))});
+    QVERIFY2(r.status == 0, r.err.constData());
+    QCOMPARE(QImage(png).size(), QSize(400, 200));
+    QFile csv(m_dir.filePath(QStringLiteral("timeline.csv")));
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    QVERIFY(csv.readLine().startsWith("run,ratio,budget,step,clock,memory,locked_bytes,depth,pool_size"));
+    for (const char *suffix : {"svg", "pdf"}) {
+        const QString path = m_dir.filePath(QStringLiteral("timeline.") + QLatin1String(suffix));
+        r = rematlens({QStringLiteral("figure"), QStringLiteral("timeline"), QStringLiteral(":demo"), QStringLiteral("--ratio"),
+                       QStringLiteral("0.35"), QStringLiteral("--x"), QStringLiteral("clock"), QStringLiteral("--out"), path});
+        QVERIFY2(r.status == 0, r.err.constData());
+        QVERIFY(QFileInfo(path).size() > 1000);
+    }
+}
+
+void CliTest::timelineFigureBadUsage()
+{
+    const QString out = m_dir.filePath(QStringLiteral("never.png"));
+    Result r = rematlens({QStringLiteral("figure"), QStringLiteral("timeline"), QStringLiteral(":demo"), QStringLiteral("--out"), out});
+    QCOMPARE(r.status, 2);
+    QVERIFY(r.err.contains("--ratio"));
+    r = rematlens({QStringLiteral("figure"), QStringLiteral("timeline"), QStringLiteral(":demo"), QStringLiteral("--ratio"),
+                   QStringLiteral("0.4"), QStringLiteral("--compare-ratio"), QStringLiteral("-1"), QStringLiteral("--out"), out});
+    QCOMPARE(r.status, 2);
+    QVERIFY(r.err.contains("--compare-ratio"));
+    QVERIFY(!QFileInfo::exists(out));
+}
 
 CliTest::Result CliTest::rematlens(const QStringList &arguments)
 {

@@ -58,14 +58,14 @@ void TimelineChart::createSeries()
     };
     // The spans are painted by m_rematBand; this empty series only gives them a legend entry.
     m_remat = area(m_rematUpper);
-    add(m_remat, QStringLiteral("rematerializing"), m_y);
+    add(m_remat, QStringLiteral("remat"), m_y);
     m_locked = area(m_lockedUpper);
     add(m_locked, QStringLiteral("locked"), m_y);
-    add(m_depth = new QLineSeries, QStringLiteral("remat nesting (right)"), m_depthAxis);
+    add(m_depth = new QLineSeries, QStringLiteral("nesting (right)"), m_depthAxis);
     add(m_comparison = new QLineSeries, QStringLiteral("comparison"), m_y);
     add(m_memory = new QLineSeries, QStringLiteral("memory in use"), m_y);
     add(m_budget = new QLineSeries, QStringLiteral("budget"), m_y);
-    add(m_evictions = new QScatterSeries, QStringLiteral("policy eviction"), m_y);
+    add(m_evictions = new QScatterSeries, QStringLiteral("eviction"), m_y);
     add(m_divergence = new QLineSeries, QStringLiteral("histories diverge"), m_y);
     add(m_failure = new QLineSeries, QStringLiteral("failing allocation"), m_y);
     add(m_failureMark = new QScatterSeries, QString(), m_y);
@@ -101,12 +101,12 @@ void TimelineChart::styleChart()
     m_remat->setPen(Qt::NoPen);
     m_locked->setBrush(s.lockedFill());
     m_locked->setPen(Qt::NoPen);
-    m_memory->setPen(QPen(s.ink(), s.lineWidth));
-    m_comparison->setPen(QPen(s.policy(0), s.lineWidth, Qt::DashLine));
+    m_memory->setPen(QPen(s.ink(), s.lineWidth * 0.8, Qt::SolidLine, Qt::FlatCap, Qt::MiterJoin));
+    m_comparison->setPen(QPen(s.policy(0), s.lineWidth * 0.8, Qt::DashLine, Qt::FlatCap, Qt::MiterJoin));
     m_budget->setPen(QPen(s.budgetLine(), s.lineWidth, Qt::DashDotLine));
     m_depth->setPen(QPen(s.policy(3), s.lineWidth * 0.8));
     m_evictions->setMarkerShape(QScatterSeries::MarkerShapeTriangle);
-    m_evictions->setMarkerSize(s.fontSize * 0.7);
+    m_evictions->setMarkerSize(s.fontSize * 0.55);
     m_evictions->setColor(s.eviction());
     m_evictions->setBorderColor(s.eviction());
     m_divergence->setPen(QPen(s.divergence(), s.lineWidth * 1.2, Qt::DotLine));
@@ -116,7 +116,7 @@ void TimelineChart::styleChart()
     m_failureMark->setColor(s.failure());
     m_failureMark->setBorderColor(s.failure());
     for (QGraphicsSimpleTextItem *label : {m_failureLabel, m_divergenceLabel}) {
-        label->setFont(s.font());
+        label->setFont(s.font(0.9));
         label->setBrush(s.ink());
         auto *box = static_cast<QGraphicsRectItem *>(label->parentItem());
         box->setBrush(QColor(255, 255, 255, 225));
@@ -126,8 +126,28 @@ void TimelineChart::styleChart()
         axis->setTickType(QValueAxis::TicksDynamic);
         axis->setTickAnchor(0);
     }
-    for (QLegendMarker *marker : m_chart->legend()->markers(m_failureMark))
-        marker->setVisible(false);
+    // The failure and the divergence carry labels of their own.
+    for (QAbstractSeries *series : {static_cast<QAbstractSeries *>(m_failureMark), static_cast<QAbstractSeries *>(m_failure),
+                                    static_cast<QAbstractSeries *>(m_divergence)})
+        for (QLegendMarker *marker : m_chart->legend()->markers(series))
+            marker->setVisible(false);
+}
+
+// A single-column figure has no room for a legend (Qt Charts keeps room even for hidden
+// entries), so one line of title says which line is which.
+void TimelineChart::setCompactLegend(bool compact)
+{
+    m_chart->legend()->setVisible(!compact);
+    if (!compact || !m_plot) {
+        m_chart->setTitle(QString());
+        return;
+    }
+    const auto ratio = [](const InspectedRun &r) { return QString::number(r.request.ratio, 'g', 6); };
+    QString title = QStringLiteral("solid: %1").arg(ratio(*m_plot->run));
+    if (m_plot->comparison)
+        title += QStringLiteral(", dashed: %1").arg(ratio(*m_plot->comparison));
+    m_chart->setTitleFont(m_style.font(0.9));
+    m_chart->setTitle(title + QStringLiteral(", dash-dot: budget; ▲ eviction"));
 }
 
 void TimelineChart::setPlot(const TimelinePlot *plot)
@@ -138,19 +158,19 @@ void TimelineChart::setPlot(const TimelinePlot *plot)
     m_y->setTitleText(QStringLiteral("memory (%1)").arg(unit));
     m_depthAxis->setTitleText(QStringLiteral("remat nesting"));
     const bool byStep = !m_plot || m_plot->axis == TimelineAxis::Step;
-    m_x->setTitleText(byStep ? QStringLiteral("model step (schedule position)")
-                             : QStringLiteral("clock (compute, in the trace's cost units)"));
+    chooseXScale(byStep);
     m_x->setLabelFormat(QStringLiteral("%.0f"));
     const bool compare = m_plot && m_plot->comparisonTrack;
     m_comparison->setVisible(compare);
     m_divergence->setVisible(compare && m_plot->divergenceX.has_value());
-    for (QAbstractSeries *s : {static_cast<QAbstractSeries *>(m_comparison), static_cast<QAbstractSeries *>(m_divergence)})
-        for (QLegendMarker *marker : m_chart->legend()->markers(s))
-            marker->setVisible(s->isVisible());
+    for (QLegendMarker *marker : m_chart->legend()->markers(m_comparison))
+        marker->setVisible(compare);
     if (m_plot) {
-        m_memory->setName(QStringLiteral("memory in use, %1").arg(m_plot->runLabel(*m_plot->run)));
+        const auto ratioText = [](const InspectedRun &r) { return QString::number(r.request.ratio, 'g', 6); };
+        m_memory->setName(QStringLiteral("in use %1").arg(ratioText(*m_plot->run)));
+        m_budget->setName(QStringLiteral("budget %1").arg(ratioText(*m_plot->run)));
         if (compare)
-            m_comparison->setName(QStringLiteral("memory in use, %1").arg(m_plot->runLabel(*m_plot->comparison)));
+            m_comparison->setName(QStringLiteral("in use %1").arg(ratioText(*m_plot->comparison)));
         const double top = m_scale.toUnits(m_plot->peakBytes()) * 1.08;
         m_y->setRange(0, top > 0 ? top : 1);
         m_y->setTickInterval(niceTickInterval(m_y->max(), 5));
@@ -169,8 +189,8 @@ void TimelineChart::setPlot(const TimelinePlot *plot)
 
 void TimelineChart::showRange(double from, double to, int columns)
 {
-    m_x->setRange(from, to);
-    m_x->setTickInterval(niceTickInterval(to - from, 6));
+    m_x->setRange(ax(from), ax(to));
+    m_x->setTickInterval(niceTickInterval(ax(to) - ax(from), 6));
     if (!m_plot) {
         for (QLineSeries *s : {m_memory, m_comparison, m_budget, m_depth, m_divergence, m_failure, m_rematUpper, m_lockedUpper})
             s->clear();
@@ -187,18 +207,43 @@ void TimelineChart::showRange(double from, double to, int columns)
     updateLabels();
 }
 
+// Clocks run to hundreds of millions; the axis counts them in thousands, millions, ... so
+// tick labels stay short.
+void TimelineChart::chooseXScale(bool byStep)
+{
+    static const char *const powers[] = {"", "10³ ", "10⁶ ", "10⁹ ", "10¹² "};
+    m_xDivisor = 1;
+    int power = 0;
+    const double extent = m_plot ? m_plot->extent() : 1.0;
+    while (!byStep && power < 4 && extent / m_xDivisor >= 10000) {
+        m_xDivisor *= 1000;
+        ++power;
+    }
+    m_x->setTitleText(byStep ? QStringLiteral("model step")
+                             : QStringLiteral("clock (%1cost units)").arg(QString::fromUtf8(powers[power])));
+}
+
 // Memory holds its value until the next sample, so the decimated points are drawn as steps.
+// The points of one pixel column share that column's first x: each column is one vertical
+// stroke from its minimum to its maximum rather than a comb of sub-pixel steps.
 QList<QPointF> TimelineChart::stepped(const TimelineTrack &track, const std::vector<double> &ys, double from,
                                       double to, int columns, bool inBytes) const
 {
-    const std::vector<PlotPoint> points = MinMaxDecimator(from, to, std::size_t(columns)).decimate(track.xs(), ys);
+    const MinMaxDecimator decimator(from, to, std::size_t(columns));
+    const std::vector<PlotPoint> points = decimator.decimate(track.xs(), ys);
     QList<QPointF> out;
     out.reserve(qsizetype(points.size() * 2));
+    std::size_t column = std::size_t(-1);
+    double x = 0;
     for (const PlotPoint &p : points) {
+        if (const std::size_t c = decimator.columnOf(p.x); c != column || p.x < from || p.x > to) {
+            column = c;
+            x = p.x;
+        }
         const double y = inBytes ? m_scale.toUnits(p.y) : p.y;
         if (!out.isEmpty())
-            out.append(QPointF(p.x, out.back().y()));
-        out.append(QPointF(p.x, y));
+            out.append(QPointF(ax(x), out.back().y()));
+        out.append(QPointF(ax(x), y));
     }
     return out;
 }
@@ -213,7 +258,7 @@ void TimelineChart::fillMemory(double from, double to, int columns)
     if (m_plot->comparisonTrack)
         m_comparison->replace(stepped(*m_plot->comparisonTrack, m_plot->comparisonTrack->memory(), from, to, columns, true));
     const double budget = m_scale.toUnits(double(track.budget()));
-    m_budget->replace(QList<QPointF>{QPointF(from, budget), QPointF(to, budget)});
+    m_budget->replace(QList<QPointF>{QPointF(ax(from), budget), QPointF(ax(to), budget)});
 }
 
 // One eviction marker per pixel column, and rematerialization spans merged where the gap
@@ -227,7 +272,7 @@ void TimelineChart::fillEvents(double from, double to, int columns)
     for (const TimelineTrack::Marker &m : track.evictions()) {
         if (m.x < from || m.x > to || m.x - lastX < column)
             continue;
-        marks.append(QPointF(m.x, m_scale.toUnits(m.memory)));
+        marks.append(QPointF(ax(m.x), m_scale.toUnits(m.memory)));
         lastX = m.x;
     }
     m_evictions->replace(marks);
@@ -239,7 +284,7 @@ void TimelineChart::fillEvents(double from, double to, int columns)
         if (spanTo < spanFrom)
             return;
         const double a = std::max(spanFrom, from);
-        bands.append({a, std::max(std::min(spanTo, to), a + column * 0.5)});
+        bands.append({ax(a), ax(std::max(std::min(spanTo, to), a + column * 0.5))});
     };
     for (const TimelineTrack::Span &s : track.rematSpans()) {
         if (s.to < from || s.from > to)
@@ -258,7 +303,7 @@ void TimelineChart::fillMarkers()
 {
     const double top = m_y->max();
     if (m_plot->divergenceX)
-        m_divergence->replace(QList<QPointF>{QPointF(*m_plot->divergenceX, 0), QPointF(*m_plot->divergenceX, top)});
+        m_divergence->replace(QList<QPointF>{QPointF(ax(*m_plot->divergenceX), 0), QPointF(ax(*m_plot->divergenceX), top)});
     else
         m_divergence->clear();
     m_failure->clear();
@@ -270,8 +315,8 @@ void TimelineChart::fillMarkers()
         const auto &f = *track->failure();
         const double base = m_scale.toUnits(f.memory);
         const double tip = m_scale.toUnits(f.memory + double(f.failure.bytesNeeded));
-        m_failure->replace(QList<QPointF>{QPointF(f.x, base), QPointF(f.x, tip)});
-        m_failureMark->replace(QList<QPointF>{QPointF(f.x, tip)});
+        m_failure->replace(QList<QPointF>{QPointF(ax(f.x), base), QPointF(ax(f.x), tip)});
+        m_failureMark->replace(QList<QPointF>{QPointF(ax(f.x), tip)});
         break;
     }
 }
@@ -284,6 +329,7 @@ void TimelineChart::updateLabels()
         return;
     const QRectF area = m_chart->plotArea();
     const auto place = [&](QGraphicsSimpleTextItem *label, QPointF value, const QString &text) {
+        value.setX(ax(value.x()));
         if (value.x() < m_x->min() || value.x() > m_x->max())
             return;
         label->setText(text);
@@ -303,14 +349,15 @@ void TimelineChart::updateLabels()
         if (!track || !track->failure())
             continue;
         const auto &f = *track->failure();
-        place(m_failureLabel, QPointF(f.x, m_scale.toUnits(f.memory + double(f.failure.bytesNeeded))),
+        // Low in the plot, beside the failure: the memory curve runs near the budget above.
+        place(m_failureLabel, QPointF(f.x, m_y->max() * 0.5),
               QStringLiteral("out of memory: %1 short\n%2 needs %3")
                   .arg(bytesText(double(f.failure.bytesShort)), QString::fromStdString(f.failure.tensor),
                        bytesText(double(f.failure.bytesNeeded))));
         break;
     }
     if (m_plot->divergenceX)
-        place(m_divergenceLabel, QPointF(*m_plot->divergenceX, m_y->max() * 0.96),
+        place(m_divergenceLabel, QPointF(*m_plot->divergenceX, m_y->max() * 0.12),
               QStringLiteral("histories diverge\n(event %1)").arg(m_plot->divergence->index));
 }
 

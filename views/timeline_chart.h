@@ -29,13 +29,18 @@ public:
     TimelineChart(QChart *chart, const FigureStyle &style);
 
     void setPlot(const TimelinePlot *plot); // not owned; null clears
+    void setCompactLegend(bool compact);
     // Redraws [from, to] decimated for `columns` pixel columns.
     void showRange(double from, double to, int columns);
     QLineSeries *memorySeries() const { return m_memory; }
     QValueAxis *xAxis() const { return m_x; }
+    // The x axis counts data x (steps or clock) in units of a power of 1000.
+    double dataX(double axisX) const { return axisX * m_xDivisor; }
     const ByteScale &scale() const { return m_scale; }
 
 private:
+    double ax(double dataX) const { return dataX / m_xDivisor; }
+    void chooseXScale(bool byStep);
     void createSeries();
     void styleChart();
     void fillMemory(double from, double to, int columns);
@@ -49,6 +54,7 @@ private:
     FigureStyle m_style;
     const TimelinePlot *m_plot = nullptr;
     ByteScale m_scale;
+    double m_xDivisor = 1;
     std::vector<double> m_nesting; // the run's depth less the model's own call
     QValueAxis *m_x = nullptr;
     QValueAxis *m_y = nullptr;

@@ -3,6 +3,7 @@
 #include "timeline_chart.h"
 
 #include <QChart>
+#include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QPainter>
 #include <QTextStream>
@@ -19,10 +20,15 @@ void TimelineFigure::paintFigure(QPainter &painter, const QRectF &bounds, const 
     chart->setGeometry(QRectF(QPointF(0, 0), bounds.size()));
     TimelineChart timeline(chart, style);
     timeline.setPlot(&m_plot);
+    timeline.setCompactLegend(bounds.width() < 400);
     const double from = m_range ? m_range->first : 0.0;
     const double to = m_range ? m_range->second : m_plot.extent();
-    // Eight columns per point keeps the decimation finer than a 600 dpi printer resolves.
-    timeline.showRange(from, to, int(chart->plotArea().width() * 8));
+    // Charts lay themselves out from the event loop; a figure must not wait for one.
+    chart->layout()->activate();
+    // Two columns per point: finer than the eye resolves on paper, yet few enough points that
+    // the line keeps its shape.
+    timeline.showRange(from, to, int(chart->plotArea().width() * 2));
+    chart->layout()->activate();
     scene.setSceneRect(QRectF(QPointF(0, 0), bounds.size()));
     scene.render(&painter, bounds, QRectF(QPointF(0, 0), bounds.size()));
 }

@@ -85,7 +85,7 @@ void TimelineView::followAxis(qreal from, qreal to)
 {
     if (m_redrawing)
         return;
-    m_window.show(from, to);
+    m_window.show(m_chartContent->dataX(from), m_chartContent->dataX(to));
     redraw();
 }
 
@@ -113,7 +113,8 @@ void TimelineView::showStep(std::uint32_t step)
 
 double TimelineView::xAt(const QPointF &widgetPos) const
 {
-    return chart()->mapToValue(chart()->mapFromScene(mapToScene(widgetPos.toPoint())), m_chartContent->memorySeries()).x();
+    const QPointF scene = mapToScene(widgetPos.toPoint());
+    return m_chartContent->dataX(chart()->mapToValue(chart()->mapFromScene(scene), m_chartContent->memorySeries()).x());
 }
 
 double TimelineView::pixelWidthInX() const
