@@ -1,33 +1,14 @@
 #include "cascade_figure.h"
 
 #include "figure_output.h"
+#include "figure_run_request.h"
 
-#include "app/cli/commands.h"
 #include "core/sim/replay.h"
 #include "views/cascade_diagram.h"
 #include "views/cascade_view.h"
 
-#include <QApplication>
 
 namespace rematlens {
-
-namespace {
-
-// The one run the figure shows, as `rematlens run` would configure it.
-RunOptions runOptionsFor(const FigureOptions &options)
-{
-    RunOptions run;
-    run.trace = options.traces.front();
-    run.ratio = options.ratio;
-    run.budget = options.budget;
-    run.policy = options.policies.empty() ? std::string("DTR") : options.policies.front();
-    run.runtime = options.runtime;
-    run.overheadLimit = options.overheadLimit;
-    run.seed = options.seed;
-    return run;
-}
-
-} // namespace
 
 int runCascadeFigure(const FigureOptions &options)
 {
@@ -35,17 +16,11 @@ int runCascadeFigure(const FigureOptions &options)
         return reportError(ExitBadUsage, "figure cascade draws one trace");
     if (!options.ratio && !options.budget)
         return reportError(ExitBadUsage, "figure cascade needs --ratio or --budget");
-    if (options.policies.size() > 1)
-        return reportError(ExitBadUsage, "figure cascade draws one run: give one --policy");
-    const RunOptions run = runOptionsFor(options);
-    if (!findPolicy(run.policy))
-        return reportError(ExitBadUsage, "unknown policy \"" + run.policy + "\" (rematlens policies lists them)");
-    const std::optional<LoadedTrace> loaded = loadWithBaseline(run.trace);
+    const std::optional<LoadedTrace> loaded = loadWithBaseline(options.traces.front());
     if (!loaded)
         return ExitBadInput;
     RunRequest request;
-    request.trace = loaded->name;
-    if (const std::string problem = configureRun(run, *loaded, request); !problem.empty())
+    if (const std::string problem = figureRunRequest(options, *loaded, options.ratio, request); !problem.empty())
         return reportError(ExitBadUsage, problem);
     RunRecording recording;
     request.config.recording = &recording;
