@@ -7,7 +7,6 @@
 #include "views/cascade_diagram.h"
 #include "views/cascade_view.h"
 
-
 namespace rematlens {
 
 int runCascadeFigure(const FigureOptions &options)
