@@ -3,6 +3,7 @@
 // the --screenshot option writes a PNG of the whole window.
 #include "app/gui/main_window.h"
 #include "app/gui/sweep_cache.h"
+#include "views/cascade_view.h"
 #include "views/feasibility_strip.h"
 #include "views/timeline_panel.h"
 #include "views/strip_geometry.h"
@@ -23,6 +24,7 @@ private slots:
     void demoLoadsAndSweeps();
     void clicksAndKeysSelect();
     void timelineFollowsSelection();
+    void cascadeFollowsSelectionAndRerunsKeeping();
     void reopenedTraceShowsItsStripAtOnce();
     void cancelAndRestart();
     void customPoliciesAreRows();
@@ -112,6 +114,37 @@ void MainWindowTest::timelineFollowsSelection()
                              10000);
     QVERIFY(timeline->statusText().contains(QStringLiteral("over")));
     timeline->setOverlay(TimelinePanel::Overlay::None);
+}
+
+// The cascade shows the selected failing run; its "keep resident and rerun" replays the run with
+// that storage kept, and the timeline and the cascade then show the new run.
+void MainWindowTest::cascadeFollowsSelectionAndRerunsKeeping()
+{
+    const SweepResultModel *sweep = m_window->sweepModel();
+    std::optional<std::size_t> failing;
+    for (std::size_t column = sweep->gridSize(); column-- > 0 && !failing;)
+        if (sweep->result(0, column) && sweep->result(0, column)->outcome == Outcome::OutOfMemory
+            && sweep->result(0, column)->remats > 0)
+            failing = column;
+    QVERIFY(failing);
+    QSignalSpy shown(m_window.get(), &MainWindow::timelineShown);
+    m_window->strip()->setSelection(FeasibilityStrip::Cell{0, *failing});
+    CascadeView *cascade = m_window->cascade();
+    QTRY_VERIFY_WITH_TIMEOUT(!cascade->diagram().isEmpty()
+                                 && cascade->diagram().cascade().nodes.back().kind == CascadeNode::Kind::Failure,
+                             10000);
+    const Cascade &shownCascade = cascade->diagram().cascade();
+    const auto evicted = std::find_if(shownCascade.nodes.begin(), shownCascade.nodes.end(),
+                                      [](const CascadeNode &n) { return n.kind == CascadeNode::Kind::Evict; });
+    QVERIFY(evicted != shownCascade.nodes.end());
+    const TensorId kept = evicted->tensor;
+    shown.clear();
+    emit cascade->keepResidentRequested(kept);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_window->timeline()->view()->plot().empty()
+                                 && !m_window->timeline()->view()->plot().run->request.config.keepResident.empty(),
+                             10000);
+    QCOMPARE(m_window->timeline()->view()->plot().run->request.config.keepResident.front(), kept);
+    QVERIFY(!cascade->diagram().isEmpty() || !cascade->figureTitle().isEmpty());
 }
 
 void MainWindowTest::reopenedTraceShowsItsStripAtOnce()

@@ -39,6 +39,9 @@ void addRun(CLI::App &app, RunOptions &options)
                     "baseline compute x (limit - 1))")
         ->capture_default_str();
     run->add_option("--seed", options.seed, "Seed of the random policies")->capture_default_str();
+    run->add_option("--keep", options.keep, "Keep this tensor's storage resident: never offered to the policy "
+                                            "(repeatable; names as in the trace)")
+        ->allow_extra_args(false);
     run->add_option("--events", options.eventsPath, "Write evictions and rematerializations to this JSON-lines file");
     run->add_flag("--json", options.json, "Print the run's record as JSON");
     run->callback([run, ratio, budget] {
@@ -46,6 +49,42 @@ void addRun(CLI::App &app, RunOptions &options)
             throw CLI::RequiredError("--ratio or --budget");
         (void)run;
     });
+}
+
+// The options that configure one run, shared by run, diff and rescue.
+void addRunConfigOptions(CLI::App *command, RunOptions &options)
+{
+    command->add_option("trace", options.trace, "Trace file (simrd JSON lines), or :demo")->required();
+    command->add_option("--policy", options.policy, "Eviction policy (simrd name or alias; see 'policies')")
+        ->capture_default_str();
+    command->add_option("--runtime", options.runtime, "eager, lazy or banishing")->capture_default_str();
+    command->add_option("--overhead-limit", options.overheadLimit, "Compute limit, as in run")->capture_default_str();
+    command->add_option("--seed", options.seed, "Seed of the random policies")->capture_default_str();
+    command->add_option("--keep", options.keep, "Keep this tensor's storage resident (repeatable), as in run")
+        ->allow_extra_args(false);
+}
+
+void addDiff(CLI::App &app, DiffOptions &options)
+{
+    CLI::App *diff = app.add_subcommand("diff", "Where the evictions and rematerializations of two budgets separate");
+    addRunConfigOptions(diff, options.run);
+    diff->add_option("--ratio", options.ratios, "Budget ratio; give it twice (A, then B)")
+        ->required()
+        ->allow_extra_args(false);
+    diff->add_option("--threshold", options.lockedThreshold,
+                     "Report the first step where locked bytes differ by more than this many bytes")
+        ->capture_default_str();
+    diff->add_flag("--json", options.json, "Print JSON");
+}
+
+void addRescue(CLI::App &app, RescueOptions &options)
+{
+    CLI::App *rescue = app.add_subcommand(
+        "rescue", "Try keeping each storage a failing run evicted resident; list those that make it pass");
+    addRunConfigOptions(rescue, options.run);
+    rescue->add_option("--ratio", options.run.ratio, "Budget as a fraction of the baseline memory")->required();
+    rescue->add_option("--threads", options.threads, "Worker threads (default: every core)");
+    rescue->add_flag("--json", options.json, "Print JSON");
 }
 
 void addGridOptions(CLI::App *command, GridOptions &options)
@@ -63,6 +102,8 @@ void addGridOptions(CLI::App *command, GridOptions &options)
     command->add_option("--wall-limit", options.wallLimit,
                         "Seconds one replay may take; slower runs end as 'timeout' (unresolved)");
     command->add_option("--seed", options.seed, "Seed of random policies and of --samples")->capture_default_str();
+    command->add_option("--keep", options.keep, "Keep this tensor's storage resident (repeatable), as in run")
+        ->allow_extra_args(false);
 }
 
 void addSweep(CLI::App &app, SweepOptions &options)
@@ -207,6 +248,10 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
     addCompare(app, compare);
     SynthCommandOptions synth;
     addSynth(app, synth);
+    DiffOptions diff;
+    addDiff(app, diff);
+    RescueOptions rescue;
+    addRescue(app, rescue);
     CLI::App *policies = app.add_subcommand("policies", "List the eviction policies");
     FigureOptions figureOptions;
     FigureTexts figureTexts;
@@ -236,6 +281,10 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
         return CommandLineOutcome::finished(runCompareCommand(compare));
     if (app.got_subcommand("synth"))
         return CommandLineOutcome::finished(runSynthCommand(synth));
+    if (app.got_subcommand("diff"))
+        return CommandLineOutcome::finished(runDiffCommand(diff));
+    if (app.got_subcommand("rescue"))
+        return CommandLineOutcome::finished(runRescueCommand(rescue));
     if (*policies)
         return CommandLineOutcome::finished(runPoliciesCommand());
     if (const CLI::App *figure = app.get_subcommand("figure"); *figure) {

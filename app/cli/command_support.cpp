@@ -5,7 +5,9 @@
 #include "core/sim/policy_spec.h"
 #include "core/sweep/decimal_grid.h"
 
+#include <algorithm>
 #include <iostream>
+#include <unordered_map>
 
 namespace rematlens {
 
@@ -57,6 +59,27 @@ std::optional<double> resolveOverheadLimit(const std::string &text, std::string 
         return std::nullopt;
     }
     return limit;
+}
+
+std::optional<std::vector<TensorId>> resolveKeep(const std::vector<std::string> &names, const Program &program,
+                                                 std::string &error)
+{
+    std::vector<TensorId> ids;
+    if (names.empty())
+        return ids;
+    std::unordered_map<std::string_view, TensorId> byName;
+    for (TensorId t = 0; t < program.tensors.size(); ++t)
+        byName.emplace(program.tensors[t].name, t);
+    for (const std::string &name : names) {
+        const auto found = byName.find(name);
+        if (found == byName.end()) {
+            error = "--keep: the trace has no tensor named \"" + name + "\"";
+            return std::nullopt;
+        }
+        if (std::find(ids.begin(), ids.end(), found->second) == ids.end())
+            ids.push_back(found->second);
+    }
+    return ids;
 }
 
 } // namespace rematlens

@@ -33,4 +33,9 @@ std::optional<std::vector<Policy>> resolvePolicies(const std::vector<std::string
 std::optional<RuntimeKind> resolveRuntime(const std::string &name, std::string &error);
 std::optional<double> resolveOverheadLimit(const std::string &text, std::string &error);
 
+// Tensors named by --keep (as the trace spells them), in order and without repeats; an error
+// naming the first tensor the trace does not have.
+std::optional<std::vector<TensorId>> resolveKeep(const std::vector<std::string> &names, const Program &program,
+                                                 std::string &error);
+
 } // namespace rematlens

@@ -13,11 +13,9 @@
 
 namespace rematlens {
 
-namespace {
-
-// Builds the run's configuration from the options; an error message on bad usage.
-std::string configure(const RunOptions &options, const Baseline &baseline, RunRequest &request)
+std::string configureRun(const RunOptions &options, const LoadedTrace &trace, RunRequest &request)
 {
+    const Baseline &baseline = trace.baseline;
     std::string error;
     const std::optional<std::vector<Policy>> policy = resolvePolicies({options.policy}, error);
     const std::optional<RuntimeKind> runtime = policy ? resolveRuntime(options.runtime, error) : std::nullopt;
@@ -29,6 +27,12 @@ std::string configure(const RunOptions &options, const Baseline &baseline, RunRe
     request.config.seed = options.seed;
     request.overheadLimit = *overhead;
     request.config.rematLimit = rematLimitFor(baseline, *overhead);
+    const std::optional<std::vector<TensorId>> kept = resolveKeep(options.keep, *trace.program, error);
+    if (!kept)
+        return error;
+    request.config.keepResident = *kept;
+    for (TensorId t : *kept)
+        request.keep.push_back(trace.program->tensors[t].name);
     if (options.ratio) {
         const std::optional<double> ratio = DecimalGrid::parseRatio(*options.ratio);
         if (!ratio || *ratio <= 0)
@@ -44,6 +48,8 @@ std::string configure(const RunOptions &options, const Baseline &baseline, RunRe
     }
     return configProblem(request.config);
 }
+
+namespace {
 
 bool writeEvents(const std::string &path, const std::vector<ReplayEvent> &events, const Program &program)
 {
@@ -80,7 +86,7 @@ int runRunCommand(const RunOptions &options)
         return ExitBadInput;
     RunRequest request;
     request.trace = loaded->name;
-    const std::string problem = configure(options, loaded->baseline, request);
+    const std::string problem = configureRun(options, *loaded, request);
     if (!problem.empty())
         return reportError(ExitBadUsage, problem);
     RunRecording recording;

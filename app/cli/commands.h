@@ -2,6 +2,7 @@
 
 #include "command_support.h"
 
+#include "core/sim/run_request.h"
 #include "core/sweep/sweep_plan.h"
 
 #include <cstdint>
@@ -25,6 +26,26 @@ struct RunOptions {
     std::string overheadLimit = "2.0";
     std::uint64_t seed = 0;
     std::string eventsPath;
+    std::vector<std::string> keep; // tensor names kept resident
+    bool json = false;
+};
+
+// Builds one run's request from the options (policy, runtime, limits, --keep, budget); an error
+// message on bad usage.
+std::string configureRun(const RunOptions &options, const LoadedTrace &trace, RunRequest &request);
+
+// rematlens diff: two budgets of one configuration (run's options with ratios instead of one).
+struct DiffOptions {
+    RunOptions run;
+    std::vector<std::string> ratios; // exactly two
+    std::int64_t lockedThreshold = std::int64_t{256} << 20;
+    bool json = false;
+};
+
+// rematlens rescue: which single storage, kept resident, makes a failing run pass.
+struct RescueOptions {
+    RunOptions run;
+    int threads = 0;
     bool json = false;
 };
 
@@ -40,6 +61,7 @@ struct GridOptions {
     int threads = 0;
     std::optional<double> wallLimit;
     std::uint64_t seed = 0;
+    std::vector<std::string> keep;
 };
 
 struct SweepOptions {
@@ -63,6 +85,9 @@ struct CompareOptions {
     bool json = false;
 };
 
+// Resolves --keep against the trace into the settings; an error message when a name is unknown.
+std::string applyKeep(const std::vector<std::string> &names, const Program &program, SweepSettings &settings);
+
 struct SynthCommandOptions {
     bool list = false;
     std::string preset;
@@ -79,5 +104,7 @@ int runPoliciesCommand();
 int runSweepCommand(const SweepOptions &options);
 int runHolesCommand(const HolesOptions &options);
 int runCompareCommand(const CompareOptions &options);
+int runDiffCommand(const DiffOptions &options);
+int runRescueCommand(const RescueOptions &options);
 
 } // namespace rematlens

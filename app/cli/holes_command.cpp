@@ -79,6 +79,8 @@ Json surveyJson(const Context &c, const HolesOptions &options, const SweepSettin
     j["heuristic"] = settings.policies.front().name;
     j["runtime"] = std::string(simrdRuntimeName(settings.runtime));
     j["overhead_limit"] = settings.overheadLimit;
+    if (!settings.keep.empty())
+        j["keep"] = settings.keep;
     j["from"] = options.grid.from;
     j["to"] = options.grid.to;
     j["step"] = options.grid.step;
@@ -189,6 +191,8 @@ int runHolesCommand(const HolesOptions &options)
     if (!loaded)
         return ExitBadInput;
     settings.trace = loaded->name;
+    if (const std::string problem = applyKeep(options.grid.keep, *loaded->program, settings); !problem.empty())
+        return reportError(ExitBadUsage, problem);
 
     watchInterrupts();
     SweepRunner runner(loaded->program, options.grid.threads);

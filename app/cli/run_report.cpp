@@ -56,6 +56,8 @@ nlohmann::ordered_json runToJson(const RunRequest &request, const RunResult &res
     j["heuristic_evals"] = result.heuristicEvals;
     j["overhead"] = overheadOf(result, baseline);
     j["seconds"] = result.seconds;
+    if (!request.keep.empty())
+        j["keep"] = request.keep;
     if (result.failure) {
         const Failure &f = *result.failure;
         j["failure"] = {{"step", f.step},
@@ -127,6 +129,12 @@ std::string runToText(const RunRequest &request, const RunResult &result, const 
     std::ostringstream out;
     out << request.trace << "  " << request.config.policy.name << ", " << runtimeName(request.config.runtime)
         << " runtime, ratio " << request.ratio << " (budget " << groupDigits(request.config.budget) << " B)\n";
+    if (!request.keep.empty()) {
+        out << "  kept resident  ";
+        for (const std::string &name : request.keep)
+            out << " " << name;
+        out << "\n";
+    }
     out << "  result          " << outcomeName(result.outcome) << "\n";
     out << "  clock           " << groupDigits(result.clock) << "  (overhead "
         << format("%.4f", overheadOf(result, baseline)) << "x of " << request.overheadLimit << "x allowed)\n";

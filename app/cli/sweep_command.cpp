@@ -48,6 +48,19 @@ std::string prepareGrid(const GridOptions &options, SweepSettings &settings, std
     return {};
 }
 
+std::string applyKeep(const std::vector<std::string> &names, const Program &program, SweepSettings &settings)
+{
+    std::string error;
+    std::optional<std::vector<TensorId>> kept = resolveKeep(names, program, error);
+    if (!kept)
+        return error;
+    settings.keepResident = std::move(*kept);
+    settings.keep.clear();
+    for (TensorId t : settings.keepResident)
+        settings.keep.push_back(program.tensors[t].name);
+    return {};
+}
+
 int runSweepCommand(const SweepOptions &options)
 {
     SweepSettings settings;
@@ -60,6 +73,10 @@ int runSweepCommand(const SweepOptions &options)
     if (!loaded)
         return ExitBadInput;
     settings.trace = loaded->name;
+    if (const std::string problem = applyKeep(options.grid.keep, *loaded->program, settings); !problem.empty())
+        return reportError(ExitBadUsage, problem);
+    if (!settings.keep.empty() && SweepFile::formatFor(options.outPath) == SweepFile::Format::Csv)
+        return reportError(ExitBadUsage, "--keep with --out needs a .jsonl file (CSV records have no keep column)");
 
     SweepFile file;
     std::string error;

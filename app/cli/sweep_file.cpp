@@ -75,16 +75,34 @@ std::optional<SweepFile::Format> SweepFile::formatFor(const std::string &path)
     return std::nullopt;
 }
 
+namespace {
+
+std::string joinKept(const std::vector<std::string> &names)
+{
+    std::string joined;
+    for (const std::string &name : names) {
+        if (!joined.empty())
+            joined += ' ';
+        joined += name;
+    }
+    return joined;
+}
+
+} // namespace
+
 SweepFile::Key SweepFile::keyOf(const Record &record)
 {
+    const auto keep = record.find("keep");
+    const std::vector<std::string> kept =
+        keep != record.end() && keep->is_array() ? keep->get<std::vector<std::string>>() : std::vector<std::string>();
     return {record.value("heuristic", std::string()), record.value("runtime", std::string()),
-            record.value("overhead_limit", 2.0), record.value("budget", std::int64_t{-1})};
+            record.value("overhead_limit", 2.0), record.value("budget", std::int64_t{-1}), joinKept(kept)};
 }
 
 SweepFile::Key SweepFile::keyFor(const RunRequest &request)
 {
     return {request.config.policy.name, std::string(simrdRuntimeName(request.config.runtime)), request.overheadLimit,
-            request.config.budget};
+            request.config.budget, joinKept(request.keep)};
 }
 
 const std::vector<std::string> &SweepFile::csvColumns()

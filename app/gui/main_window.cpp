@@ -4,12 +4,14 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/trace_source.h"
+#include "views/cascade_view.h"
 #include "views/feasibility_strip.h"
 #include "views/hole_list_model.h"
 #include "views/run_details_model.h"
 #include "views/sweep_panel.h"
 #include "views/sweep_result_model.h"
 #include "views/timeline_panel.h"
+#include "views/timeline_view.h"
 #include "views/trace_name.h"
 #include "views/trace_summary_model.h"
 
@@ -20,12 +22,14 @@
 #include <QDragEnterEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFontInfo>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
+#include <QScrollArea>
 #include <QStatusBar>
 #include <QTableView>
 #include <QToolButton>
@@ -76,6 +80,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_strip(new FeasibilityStrip(this))
     , m_panel(new SweepPanel(this))
     , m_timeline(new TimelinePanel(this))
+    , m_cascade(new CascadeView(this))
     , m_holeView(nullptr)
     , m_progress(new QProgressBar(this))
     , m_cancelButton(new QToolButton(this))
@@ -88,6 +93,7 @@ MainWindow::MainWindow(QWidget *parent)
     setCentralWidget(m_strip);
     registerFigureView(tr("Feasibility strip"), m_strip);
     registerFigureView(tr("Memory timeline"), m_timeline->view());
+    registerFigureView(tr("Cascade"), m_cascade);
     createDocks();
     createMenus();
     createStatusBar();
@@ -113,6 +119,11 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_timeline, &TimelinePanel::axisChanged, this,
             [this](TimelineAxis axis) { m_settings.setTimelineAxis(int(axis)); });
     connect(m_timeline, &TimelinePanel::pinRequested, this, &MainWindow::pinShownRun);
+    connect(m_cascade, &CascadeView::momentActivated, this,
+            [this](std::uint32_t step, Cost) { m_timeline->view()->showStep(step); });
+    connect(m_cascade, &CascadeView::keepResidentRequested, this, &MainWindow::rerunKeeping);
+    connect(m_cascade, &CascadeView::causesRequested, this,
+            [this](std::size_t event) { showCascade(m_shownRun, event); });
     m_timeline->setAxis(TimelineAxis(m_settings.timelineAxis()));
     m_timeline->setOverlay(TimelinePanel::Overlay(m_settings.timelineOverlay()));
     connect(m_holeView, &QTableView::activated, this, &MainWindow::jumpToHole);
@@ -138,18 +149,26 @@ void MainWindow::createDocks()
     QTableView *runs = makeTable(m_sweepModel, this);
     QDockWidget *runsDock = makeDock(tr("All runs"), QStringLiteral("runsDock"), runs, this);
     QDockWidget *timeline = makeDock(tr("Memory timeline"), QStringLiteral("timelineDock"), m_timeline, this);
+    auto *cascadeScroll = new QScrollArea(this);
+    cascadeScroll->setWidget(m_cascade);
+    cascadeScroll->setWidgetResizable(true);
+    m_cascade->setToolTip(tr("Click a box to show its moment in the timeline; click a folded crowd of evictions to "
+                             "unfold it; right-click to keep a tensor resident and rerun"));
+    QDockWidget *cascade = makeDock(tr("Cascade"), QStringLiteral("cascadeDock"), cascadeScroll, this);
     addDockWidget(Qt::LeftDockWidgetArea, trace);
     addDockWidget(Qt::LeftDockWidgetArea, sweep);
     addDockWidget(Qt::RightDockWidgetArea, holes);
     addDockWidget(Qt::RightDockWidgetArea, run);
     tabifyDockWidget(run, runsDock);
     addDockWidget(Qt::BottomDockWidgetArea, timeline);
+    tabifyDockWidget(timeline, cascade);
+    timeline->raise();
     resizeDocks({timeline}, {330}, Qt::Vertical);
     run->raise();
     resizeDocks({trace, sweep}, {230, 420}, Qt::Vertical);
     resizeDocks({trace, holes}, {380, 380}, Qt::Horizontal);
     m_viewMenu = new QMenu(tr("&View"), this);
-    for (QDockWidget *dock : {trace, sweep, holes, run, runsDock, timeline})
+    for (QDockWidget *dock : {trace, sweep, holes, run, runsDock, timeline, cascade})
         m_viewMenu->addAction(dock->toggleViewAction());
 }
 
@@ -283,6 +302,7 @@ void MainWindow::showLoaded(const LoadedTraceResult &result)
     m_inspectionKey.clear();
     m_inspector.cancel();
     m_timeline->showRuns(nullptr, nullptr, nullptr);
+    showCascade(nullptr);
     setWindowTitle(tr("%1 — RematLens").arg(result.summary.name));
     statusBar()->showMessage(tr("Read %1 in %2 ms").arg(result.summary.name).arg(result.milliseconds, 0, 'f', 1), 5000);
     if (m_pendingPath != QLatin1String(kDemoTraceName)) {
@@ -474,8 +494,45 @@ void MainWindow::showInspected(int job, std::shared_ptr<const InspectedRun> run,
                                std::shared_ptr<const InspectedRun> comparison)
 {
     (void)job; // the inspector delivers only its newest job
+    showCascade(run);
     m_timeline->showRuns(m_program, std::move(run), std::move(comparison));
     emit timelineShown();
+}
+
+void MainWindow::showCascade(const std::shared_ptr<const InspectedRun> &run, std::optional<std::size_t> focusEvent)
+{
+    m_shownRun = run;
+    if (!run || !m_program) {
+        m_cascade->showMessage(tr("Select a run in the strip to see its cascade"));
+        return;
+    }
+    CascadeOptions options;
+    options.focusEvent = focusEvent;
+    CascadeDiagram::Options look; // on screen, boxes read at the window's text size
+    look.fontSize = QFontInfo(m_cascade->font()).pixelSize();
+    m_cascade->setDiagram(CascadeDiagram::forRun(m_program, run->request, run->result, run->recording, options, look));
+}
+
+// The cascade's "keep resident and rerun": the shown run again with that storage kept, replayed
+// by the inspector like any selection; the timeline and the cascade then show the new run.
+void MainWindow::rerunKeeping(TensorId tensor)
+{
+    if (!m_shownRun || !m_program || tensor >= m_program->tensors.size())
+        return;
+    RunRequest request = m_shownRun->request;
+    if (std::find(request.config.keepResident.begin(), request.config.keepResident.end(), tensor)
+        == request.config.keepResident.end()) {
+        request.config.keepResident.push_back(tensor);
+        request.keep.push_back(m_program->tensors[tensor].name);
+    }
+    QStringList kept;
+    for (const std::string &name : request.keep)
+        kept << QString::fromStdString(name);
+    m_inspectionKey = QStringLiteral("keep ") + kept.join(QLatin1Char(' '));
+    statusBar()->showMessage(tr("Replaying with %1 kept resident").arg(kept.join(QStringLiteral(", "))), 5000);
+    m_timeline->setBusy(true);
+    m_cascade->showMessage(tr("Replaying with %1 kept resident...").arg(kept.join(QStringLiteral(", "))));
+    m_inspector.inspect(m_program, request, std::nullopt);
 }
 
 void MainWindow::pinShownRun()

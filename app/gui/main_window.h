@@ -26,6 +26,7 @@ class HoleListModel;
 class RunDetailsModel;
 class SweepPanel;
 class SweepResultModel;
+class CascadeView;
 class TimelinePanel;
 class TraceSummaryModel;
 
@@ -49,6 +50,7 @@ public:
     void registerFigureView(const QString &name, const FigureSource *source);
     const std::vector<FigureView> &figureViews() const { return m_figureViews; }
     void exportFigure();
+    CascadeView *cascade() const { return m_cascade; }
 
 signals:
     void traceLoaded();
@@ -77,6 +79,8 @@ private:
     void inspectSelection();
     void showInspected(int job, std::shared_ptr<const InspectedRun> run, std::shared_ptr<const InspectedRun> comparison);
     void pinShownRun();
+    void showCascade(const std::shared_ptr<const InspectedRun> &run, std::optional<std::size_t> focusEvent = {});
+    void rerunKeeping(TensorId tensor);
     void refine(std::size_t firstColumn, std::size_t lastColumn);
     void jumpToHole(const QModelIndex &index);
     void reportProblem(const QString &title, const QString &message);
@@ -93,6 +97,7 @@ private:
     FeasibilityStrip *m_strip;
     SweepPanel *m_panel;
     TimelinePanel *m_timeline;
+    CascadeView *m_cascade;
     QTableView *m_holeView;
     QMenu *m_recentMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
@@ -107,6 +112,7 @@ private:
     std::optional<std::pair<std::size_t, std::size_t>> m_selected; // policy row, grid column
     std::optional<RunRequest> m_pinned;                              // overlaid when asked
     QString m_inspectionKey;                                         // of the runs last sent to the timeline
+    std::shared_ptr<const InspectedRun> m_shownRun;                  // in the timeline and the cascade
     Baseline m_baseline;
     QString m_traceName;
     QString m_pendingPath;

@@ -3,6 +3,7 @@
 #include "run_config.h"
 
 #include <string>
+#include <vector>
 
 namespace rematlens {
 
@@ -13,6 +14,7 @@ struct RunRequest {
     RunConfig config;
     double ratio = 0;
     double overheadLimit = 2.0;
+    std::vector<std::string> keep; // names of config.keepResident, as the trace spells them
 };
 
 } // namespace rematlens

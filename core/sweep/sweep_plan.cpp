@@ -13,6 +13,8 @@ RunRequest baseRequest(const SweepSettings &settings, const Policy &policy, cons
     request.config.runtime = settings.runtime;
     request.config.seed = settings.seed;
     request.config.rematLimit = rematLimitFor(baseline, settings.overheadLimit);
+    request.config.keepResident = settings.keepResident;
+    request.keep = settings.keep;
     return request;
 }
 

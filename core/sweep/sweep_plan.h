@@ -15,6 +15,8 @@ struct SweepSettings {
     RuntimeKind runtime = RuntimeKind::Eager;
     double overheadLimit = 2.0;
     std::uint64_t seed = 0;
+    std::vector<TensorId> keepResident; // with their names, for the records
+    std::vector<std::string> keep;
 };
 
 // One request per (policy, grid point), policy-major, in increasing budget order.

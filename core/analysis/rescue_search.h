@@ -1,0 +1,44 @@
+#pragma once
+
+#include "../sim/baseline.h"
+#include "../sim/run_request.h"
+#include "../sim/run_result.h"
+#include "../sweep/sweep_runner.h"
+
+#include <atomic>
+#include <functional>
+#include <vector>
+
+namespace rematlens {
+
+// One storage that, kept resident, makes the failing run pass.
+struct Rescue {
+    TensorId tensor = 0;   // the storage's root tensor
+    Cost firstEvicted = 0; // clock of the failing run's first eviction of it
+    RunResult result;      // of the run that keeps it
+    double overhead = 0;   // that run's clock over the baseline compute
+};
+
+struct RescueReport {
+    RunResult original;          // the run as asked
+    std::size_t candidates = 0;  // storages the failing run's policy evicted
+    std::size_t tried = 0;       // runs finished (fewer than candidates when cancelled)
+    std::vector<Rescue> rescues; // best first: lowest overhead, then tensor name
+    bool interrupted = false;
+};
+
+// Tries keeping resident, one at a time and in parallel, every storage the policy evicted in a
+// failing run (on top of what the request already keeps), and keeps those that make it pass.
+class RescueSearch {
+public:
+    using Progress = std::function<void(std::size_t done, std::size_t total)>;
+
+    RescueSearch(const SweepRunner &runner, const Baseline &baseline) : m_runner(runner), m_baseline(baseline) {}
+    RescueReport search(const RunRequest &request, const std::atomic<bool> *cancel, const Progress &progress) const;
+
+private:
+    const SweepRunner &m_runner;
+    const Baseline &m_baseline;
+};
+
+} // namespace rematlens

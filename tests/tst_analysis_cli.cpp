@@ -1,0 +1,281 @@
+// rematlens diff, rescue and --keep on the public U-Net trace, whose DTR eager run passes at
+// 0.418 and fails at 0.419. The expected numbers are simrd's: its event streams for the diff,
+// and simrd with the kept storage left out of its evictable pool for keep and rescue.
+#include "shared_data.h"
+
+#include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+class AnalysisCliTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void diffFindsTheFirstDivergence();
+    void diffOfEqualRunsHasNoDivergence();
+    void diffAsText();
+    void diffNeedsTwoRatios();
+    void keepMakesTheFailingRunPass();
+    void keepIsAbsentFromRecordsWithoutIt();
+    void keepOfAnUnknownTensorIsBadUsage();
+    void keepInSweepAndHolesRecords();
+    void sweepFileTellsKeptRunsApart();
+    void rescueListsTheStoragesThatHelp();
+    void rescueOfAPassingRun();
+    void figureCascadeOfAFailingAndAPassingRun();
+    void figureCascadeNeedsABudget();
+
+private:
+    struct Result {
+        int status;
+        QByteArray out;
+        QByteArray err;
+    };
+    static Result rematlens(const QStringList &arguments);
+    QJsonObject json(const QStringList &arguments);
+    QString m_unet;
+};
+
+AnalysisCliTest::Result AnalysisCliTest::rematlens(const QStringList &arguments)
+{
+    QProcess process;
+    process.start(QStringLiteral(REMATLENS_BINARY), arguments);
+    if (!process.waitForFinished(300000))
+        return {-1, {}, "timed out"};
+    return {process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError()};
+}
+
+QJsonObject AnalysisCliTest::json(const QStringList &arguments)
+{
+    const Result r = rematlens(arguments);
+    if (r.status != 0)
+        qWarning("%s", r.err.constData());
+    return r.status == 0 ? QJsonDocument::fromJson(r.out).object() : QJsonObject();
+}
+
+void AnalysisCliTest::initTestCase()
+{
+    const QString shared = sharedDirectory();
+    if (shared.isEmpty())
+        QSKIP("../shared is absent: no public traces to analyse");
+    m_unet = publicTracePath(shared, QStringLiteral("unet-6-8000000000.0-2020-10-1-10-57-18-default.log"));
+    if (!QFile::exists(m_unet))
+        QSKIP("the public U-Net trace is absent");
+}
+
+void AnalysisCliTest::diffFindsTheFirstDivergence()
+{
+    const QJsonObject o = json({QStringLiteral("diff"), m_unet, QStringLiteral("--ratio"), QStringLiteral("0.418"),
+                                QStringLiteral("--ratio"), QStringLiteral("0.419"), QStringLiteral("--json")});
+    QCOMPARE(o.value(QStringLiteral("a")).toObject().value(QStringLiteral("result")).toString(),
+             QStringLiteral("pass"));
+    const QJsonObject b = o.value(QStringLiteral("b")).toObject();
+    QCOMPARE(b.value(QStringLiteral("result")).toString(), QStringLiteral("oom"));
+    QCOMPARE(b.value(QStringLiteral("failure")).toObject().value(QStringLiteral("bytes_short")).toInteger(), 63657564);
+    QCOMPARE(o.value(QStringLiteral("events_a")).toInt(), 400);
+    QCOMPARE(o.value(QStringLiteral("events_b")).toInt(), 520);
+    const QJsonObject divergence = o.value(QStringLiteral("first_divergence")).toObject();
+    QCOMPARE(divergence.value(QStringLiteral("index")).toInt(), 171);
+    const QJsonObject a = divergence.value(QStringLiteral("a")).toObject();
+    QCOMPARE(a.value(QStringLiteral("kind")).toString(), QStringLiteral("evict"));
+    QCOMPARE(a.value(QStringLiteral("clock")).toInteger(), 343412724);
+    QCOMPARE(a.value(QStringLiteral("tensor")).toString(), QStringLiteral("x5551"));
+    QCOMPARE(a.value(QStringLiteral("bytes")).toInteger(), 97124352);
+    const QJsonObject eventB = divergence.value(QStringLiteral("b")).toObject();
+    QCOMPARE(eventB.value(QStringLiteral("kind")).toString(), QStringLiteral("remat"));
+    QCOMPARE(eventB.value(QStringLiteral("clock")).toInteger(), 344109806);
+    QCOMPARE(eventB.value(QStringLiteral("tensor")).toString(), QStringLiteral("x5583$"));
+    const QJsonObject after = o.value(QStringLiteral("after_divergence")).toObject();
+    QCOMPARE(after.value(QStringLiteral("a")).toObject().value(QStringLiteral("evictions")).toInt(), 30);
+    QCOMPARE(after.value(QStringLiteral("a")).toObject().value(QStringLiteral("remats")).toInt(), 61);
+    QCOMPARE(after.value(QStringLiteral("b")).toObject().value(QStringLiteral("evictions")).toInt(), 161);
+    QCOMPARE(after.value(QStringLiteral("b")).toObject().value(QStringLiteral("remats")).toInt(), 72);
+    QVERIFY(o.value(QStringLiteral("locked_divergence_step")).isDouble());
+}
+
+void AnalysisCliTest::diffOfEqualRunsHasNoDivergence()
+{
+    const QJsonObject o = json({QStringLiteral("diff"), m_unet, QStringLiteral("--ratio"), QStringLiteral("0.418"),
+                                QStringLiteral("--ratio"), QStringLiteral("0.418"), QStringLiteral("--json")});
+    QVERIFY(o.value(QStringLiteral("first_divergence")).isNull());
+    QVERIFY(o.value(QStringLiteral("locked_divergence_step")).isNull());
+    QVERIFY(!o.value(QStringLiteral("a")).toObject().contains(QStringLiteral("failure")));
+}
+
+void AnalysisCliTest::diffAsText()
+{
+    const Result r = rematlens({QStringLiteral("diff"), m_unet, QStringLiteral("--ratio"), QStringLiteral("0.418"),
+                                QStringLiteral("--ratio"), QStringLiteral("0.419")});
+    QCOMPARE(r.status, 0);
+    QVERIFY2(r.out.contains("first divergence at event 171"), r.out.constData());
+    QVERIFY(r.out.contains("63,657,564 B short"));
+}
+
+void AnalysisCliTest::diffNeedsTwoRatios()
+{
+    const Result r = rematlens({QStringLiteral("diff"), m_unet, QStringLiteral("--ratio"), QStringLiteral("0.418")});
+    QCOMPARE(r.status, 2);
+    QVERIFY(r.err.contains("--ratio twice"));
+}
+
+void AnalysisCliTest::keepMakesTheFailingRunPass()
+{
+    const QJsonObject o = json({QStringLiteral("run"), m_unet, QStringLiteral("--ratio"), QStringLiteral("0.419"),
+                                QStringLiteral("--keep"), QStringLiteral("x5616$"), QStringLiteral("--json")});
+    QCOMPARE(o.value(QStringLiteral("result")).toString(), QStringLiteral("pass"));
+    QCOMPARE(o.value(QStringLiteral("clock")).toInteger(), 550306282);
+    QCOMPARE(o.value(QStringLiteral("keep")).toArray(), QJsonArray{QStringLiteral("x5616$")});
+    // Kept but still failing: simrd's own numbers for keeping x5551.
+    const QJsonObject failing = json({QStringLiteral("run"), m_unet, QStringLiteral("--ratio"), QStringLiteral("0.419"),
+                                      QStringLiteral("--keep"), QStringLiteral("x5551"), QStringLiteral("--json")});
+    QCOMPARE(failing.value(QStringLiteral("result")).toString(), QStringLiteral("oom"));
+    QCOMPARE(failing.value(QStringLiteral("clock")).toInteger(), 594196516);
+    QCOMPARE(failing.value(QStringLiteral("evictions")).toInt(), 230);
+    QCOMPARE(failing.value(QStringLiteral("remats")).toInt(), 123);
+    QVERIFY(failing.contains(QStringLiteral("failure")));
+}
+
+void AnalysisCliTest::keepIsAbsentFromRecordsWithoutIt()
+{
+    const QJsonObject o = json(
+        {QStringLiteral("run"), m_unet, QStringLiteral("--ratio"), QStringLiteral("0.419"), QStringLiteral("--json")});
+    QVERIFY(!o.isEmpty());
+    QVERIFY(!o.contains(QStringLiteral("keep")));
+}
+
+void AnalysisCliTest::keepOfAnUnknownTensorIsBadUsage()
+{
+    for (const QString &command : {QStringLiteral("run"), QStringLiteral("rescue")}) {
+        const Result r = rematlens({command, m_unet, QStringLiteral("--ratio"), QStringLiteral("0.419"),
+                                    QStringLiteral("--keep"), QStringLiteral("no_such_tensor")});
+        QCOMPARE(r.status, 2);
+        QVERIFY2(r.err.contains("no_such_tensor"), r.err.constData());
+    }
+    const Result sweep = rematlens({QStringLiteral("sweep"), m_unet, QStringLiteral("--from"), QStringLiteral("0.5"),
+                                    QStringLiteral("--to"), QStringLiteral("0.5"), QStringLiteral("--keep"),
+                                    QStringLiteral("no_such_tensor")});
+    QCOMPARE(sweep.status, 2);
+}
+
+void AnalysisCliTest::keepInSweepAndHolesRecords()
+{
+    const Result sweep = rematlens({QStringLiteral("sweep"), m_unet, QStringLiteral("--from"), QStringLiteral("0.418"),
+                                    QStringLiteral("--to"), QStringLiteral("0.419"), QStringLiteral("--step"),
+                                    QStringLiteral("0.001"), QStringLiteral("--keep"), QStringLiteral("x5616$")});
+    QCOMPARE(sweep.status, 0);
+    const QList<QByteArray> lines = sweep.out.trimmed().split('\n');
+    QCOMPARE(lines.size(), 2);
+    for (const QByteArray &line : lines) {
+        const QJsonObject record = QJsonDocument::fromJson(line).object();
+        QCOMPARE(record.value(QStringLiteral("keep")).toArray(), QJsonArray{QStringLiteral("x5616$")});
+        QCOMPARE(record.value(QStringLiteral("result")).toString(), QStringLiteral("pass"));
+    }
+    const QJsonObject holes =
+        json({QStringLiteral("holes"), m_unet, QStringLiteral("--from"), QStringLiteral("0.417"),
+              QStringLiteral("--to"), QStringLiteral("0.420"), QStringLiteral("--step"), QStringLiteral("0.001"),
+              QStringLiteral("--keep"), QStringLiteral("x5616$"), QStringLiteral("--json")});
+    QCOMPARE(holes.value(QStringLiteral("keep")).toArray(), QJsonArray{QStringLiteral("x5616$")});
+}
+
+// A sweep file resumed with another --keep runs its budgets again instead of skipping them.
+void AnalysisCliTest::sweepFileTellsKeptRunsApart()
+{
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("runs.jsonl"));
+    const QStringList sweep{QStringLiteral("sweep"),  m_unet,
+                            QStringLiteral("--from"), QStringLiteral("0.418"),
+                            QStringLiteral("--to"),   QStringLiteral("0.419"),
+                            QStringLiteral("--step"), QStringLiteral("0.001"),
+                            QStringLiteral("--out"),  out};
+    QCOMPARE(rematlens(sweep + QStringList{QStringLiteral("--keep"), QStringLiteral("x5616$")}).status, 0);
+    QCOMPARE(rematlens(sweep).status, 0);
+    QCOMPARE(rematlens(sweep).status, 0); // nothing left to run
+    QFile file(out);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = file.readAll().trimmed().split('\n');
+    QCOMPARE(lines.size(), 4);
+    int kept = 0;
+    for (const QByteArray &line : lines)
+        kept += QJsonDocument::fromJson(line).object().contains(QStringLiteral("keep"));
+    QCOMPARE(kept, 2);
+    const Result csv =
+        rematlens({QStringLiteral("sweep"), m_unet, QStringLiteral("--from"), QStringLiteral("0.418"),
+                   QStringLiteral("--to"), QStringLiteral("0.418"), QStringLiteral("--keep"), QStringLiteral("x5616$"),
+                   QStringLiteral("--out"), dir.filePath(QStringLiteral("r.csv"))});
+    QCOMPARE(csv.status, 2);
+}
+
+void AnalysisCliTest::rescueListsTheStoragesThatHelp()
+{
+    const QJsonObject o = json({QStringLiteral("rescue"), m_unet, QStringLiteral("--ratio"), QStringLiteral("0.419"),
+                                QStringLiteral("--threads"), QStringLiteral("2"), QStringLiteral("--json")});
+    QCOMPARE(o.value(QStringLiteral("run")).toObject().value(QStringLiteral("result")).toString(),
+             QStringLiteral("oom"));
+    QCOMPARE(o.value(QStringLiteral("candidates")).toInt(), 185);
+    QCOMPARE(o.value(QStringLiteral("tried")).toInt(), 185);
+    const QJsonArray rescues = o.value(QStringLiteral("rescues")).toArray();
+    QCOMPARE(rescues.size(), 16);
+    const QJsonObject best = rescues.first().toObject();
+    QCOMPARE(best.value(QStringLiteral("tensor")).toString(), QStringLiteral("x5616$"));
+    QCOMPARE(best.value(QStringLiteral("clock")).toInteger(), 550306282);
+    QCOMPARE(rescues.at(1).toObject().value(QStringLiteral("tensor")).toString(), QStringLiteral("x5812$"));
+    double last = 0;
+    for (const QJsonValue &r : rescues) {
+        QVERIFY(r.toObject().value(QStringLiteral("overhead")).toDouble() >= last);
+        last = r.toObject().value(QStringLiteral("overhead")).toDouble();
+    }
+}
+
+void AnalysisCliTest::rescueOfAPassingRun()
+{
+    const QJsonObject o = json({QStringLiteral("rescue"), m_unet, QStringLiteral("--ratio"), QStringLiteral("0.418"),
+                                QStringLiteral("--json")});
+    QCOMPARE(o.value(QStringLiteral("run")).toObject().value(QStringLiteral("result")).toString(),
+             QStringLiteral("pass"));
+    QVERIFY(!o.value(QStringLiteral("run")).toObject().contains(QStringLiteral("failure")));
+    QCOMPARE(o.value(QStringLiteral("rescues")).toArray().size(), 0);
+    QCOMPARE(o.value(QStringLiteral("tried")).toInt(), 0);
+}
+
+void AnalysisCliTest::figureCascadeOfAFailingAndAPassingRun()
+{
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("cascade.png"));
+    const QString csv = dir.filePath(QStringLiteral("cascade.csv"));
+    Result r = rematlens({QStringLiteral("figure"), QStringLiteral("cascade"), m_unet, QStringLiteral("--ratio"),
+                          QStringLiteral("0.419"), QStringLiteral("--out"), png, QStringLiteral("--data"), csv,
+                          QStringLiteral("--dpi"), QStringLiteral("100")});
+    QCOMPARE(r.status, 0);
+    const QImage image(png);
+    QVERIFY(!image.isNull());
+    QCOMPARE(image.width(), 675); // the double-column width; the height follows the drawing
+    QVERIFY(image.height() > 150);
+    QFile data(csv);
+    QVERIFY(data.open(QIODevice::ReadOnly));
+    const QByteArray table = data.readAll();
+    QVERIFY(table.startsWith("node,kind,tensor"));
+    QVERIFY(table.contains(",failure,x5865,threshold_backward,388497408,63657564,8,1909,"));
+    QVERIFY(table.contains(",remat,x5861,"));
+    const QString svg = dir.filePath(QStringLiteral("passing.svg"));
+    r = rematlens({QStringLiteral("figure"), QStringLiteral("cascade"), m_unet, QStringLiteral("--ratio"),
+                   QStringLiteral("0.418"), QStringLiteral("--out"), svg});
+    QCOMPARE(r.status, 0);
+    QVERIFY(QFileInfo(svg).size() > 1000);
+}
+
+void AnalysisCliTest::figureCascadeNeedsABudget()
+{
+    const Result r = rematlens({QStringLiteral("figure"), QStringLiteral("cascade"), m_unet, QStringLiteral("--out"),
+                                QStringLiteral("never.png")});
+    QCOMPARE(r.status, 2);
+    QVERIFY(r.err.contains("--ratio"));
+    QVERIFY(!QFile::exists(QStringLiteral("never.png")));
+}
+
+QTEST_GUILESS_MAIN(AnalysisCliTest)
+#include "tst_analysis_cli.moc"
