@@ -45,6 +45,12 @@ struct GridOptions {
 struct SweepOptions {
     GridOptions grid;
     std::string outPath;
+    std::string shard; // "I/N", or empty for the whole grid
+};
+
+struct MergeOptions {
+    std::vector<std::string> shardPaths;
+    std::string outPath;
 };
 
 struct HolesOptions {
@@ -73,5 +79,6 @@ int runRunCommand(const RunOptions &options);
 int runPoliciesCommand();
 int runSweepCommand(const SweepOptions &options);
 int runHolesCommand(const HolesOptions &options);
+int runMergeCommand(const MergeOptions &options);
 
 } // namespace rematlens
