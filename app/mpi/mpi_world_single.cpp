@@ -1,9 +1,20 @@
 // Builds without MPI: the world is always this one process.
 #include "mpi_world.h"
 
+#include <cstdlib>
+#include <string>
+
 namespace rematlens {
 
-MpiWorld::MpiWorld() = default;
+// Started as one of several ranks, each copy would run the whole sweep into the same file.
+MpiWorld::MpiWorld()
+{
+    for (const char *variable : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE"})
+        if (const char *size = std::getenv(variable); size && std::atoi(size) > 1)
+            m_problem = "started as one of " + std::string(size) + " MPI ranks, but this rematlens was built "
+                        "without MPI (every rank would run the whole sweep): rebuild with libopenmpi-dev installed, "
+                        "or use --shard";
+}
 MpiWorld::~MpiWorld() = default;
 
 bool MpiWorld::allAgree(bool ok) const
