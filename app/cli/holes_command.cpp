@@ -176,8 +176,6 @@ void printText(const Context &c, const SweepSettings &settings, double seconds)
     std::cout << "  " << c.survey.runs << " replays in " << seconds << " s\n";
 }
 
-} // namespace
-
 // The grid of a survey spread over the ranks of an MPI job; the rest of it stays on rank 0.
 class GridAcrossRanks {
 public:
@@ -212,6 +210,8 @@ private:
     const Baseline &m_baseline;
     WorkDistributor m_distributor;
 };
+
+} // namespace
 
 int runHolesCommand(const HolesOptions &options)
 {
