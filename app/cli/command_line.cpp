@@ -112,6 +112,18 @@ void addSweep(CLI::App &app, SweepOptions &options)
     addGridOptions(sweep, options.grid);
     sweep->add_option("--out", options.outPath,
                       "Write records to FILE.jsonl or FILE.csv as they finish; rerunning resumes where it stopped");
+    sweep->add_option("--shard", options.shard,
+                      "Run only shard I of N (I from 0 to N-1; every Nth run, interleaved) into its own --out "
+                      "file; join the shards with merge");
+}
+
+void addMerge(CLI::App &app, MergeOptions &options)
+{
+    CLI::App *merge = app.add_subcommand("merge", "Join the --out files of every shard of a sweep (sweep --shard I/N) "
+                                                  "into the file the whole sweep writes, checking nothing is "
+                                                  "missing or twice");
+    merge->add_option("shards", options.shardPaths, "The shard files, one per shard, in any order")->required();
+    merge->add_option("--out", options.outPath, "The joined file, FILE.jsonl or FILE.csv")->required();
 }
 
 void addHoles(CLI::App &app, HolesOptions &options)
@@ -246,6 +258,8 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
     addHoles(app, holes);
     CompareOptions compare;
     addCompare(app, compare);
+    MergeOptions merge;
+    addMerge(app, merge);
     SynthCommandOptions synth;
     addSynth(app, synth);
     DiffOptions diff;
@@ -279,6 +293,8 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
         return CommandLineOutcome::finished(runHolesCommand(holes));
     if (app.got_subcommand("compare"))
         return CommandLineOutcome::finished(runCompareCommand(compare));
+    if (app.got_subcommand("merge"))
+        return CommandLineOutcome::finished(runMergeCommand(merge));
     if (app.got_subcommand("synth"))
         return CommandLineOutcome::finished(runSynthCommand(synth));
     if (app.got_subcommand("diff"))

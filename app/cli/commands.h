@@ -67,6 +67,12 @@ struct GridOptions {
 struct SweepOptions {
     GridOptions grid;
     std::string outPath;
+    std::string shard; // "I/N", or empty for the whole grid
+};
+
+struct MergeOptions {
+    std::vector<std::string> shardPaths;
+    std::string outPath;
 };
 
 struct HolesOptions {
@@ -106,5 +112,6 @@ int runHolesCommand(const HolesOptions &options);
 int runCompareCommand(const CompareOptions &options);
 int runDiffCommand(const DiffOptions &options);
 int runRescueCommand(const RescueOptions &options);
+int runMergeCommand(const MergeOptions &options);
 
 } // namespace rematlens

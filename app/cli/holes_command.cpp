@@ -5,12 +5,15 @@
 #include "progress_bar.h"
 #include "run_report.h"
 
+#include "app/mpi/work_distributor.h"
+
 #include "core/sweep/hole_survey.h"
 
 #include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 namespace rematlens {
 
@@ -175,20 +178,62 @@ void printText(const Context &c, const SweepSettings &settings, double seconds)
     std::cout << "  " << c.survey.runs << " replays in " << seconds << " s\n";
 }
 
+// The grid of a survey spread over the ranks of an MPI job; the rest of it stays on rank 0.
+class GridAcrossRanks {
+public:
+    GridAcrossRanks(const MpiWorld &world, const SweepRunner &runner, const Baseline &baseline, int threads)
+        : m_runner(runner), m_baseline(baseline), m_distributor(world, threads)
+    {
+    }
+
+    std::vector<RunResult> run(const std::vector<RunRequest> &requests, const std::atomic<bool> *cancel,
+                               const std::function<void(std::size_t)> &done)
+    {
+        std::vector<RunResult> results(requests.size());
+        for (RunResult &result : results)
+            result.outcome = Outcome::Cancelled;
+        std::size_t finished = 0;
+        m_distributor.run(
+            requests.size(),
+            [&](std::size_t i, const std::atomic<bool> *stop) {
+                return runToJson(requests[i], m_runner.runOne(requests[i].config, stop), m_baseline).dump();
+            },
+            [&](std::size_t i, std::string &&bytes) {
+                results[i] = runFromJson(Json::parse(bytes));
+                if (done)
+                    done(++finished);
+            },
+            cancel);
+        return results;
+    }
+
+private:
+    const SweepRunner &m_runner;
+    const Baseline &m_baseline;
+    WorkDistributor m_distributor;
+};
+
 } // namespace
 
 int runHolesCommand(const HolesOptions &options)
 {
+    const MpiWorld world;
+    if (!world.problem().empty())
+        return reportError(ExitBadInput, world.problem());
+    // Usage problems are the same on every rank: rank 0 alone says so.
+    const auto usageError = [&](const std::string &problem) {
+        return world.isRoot() ? reportError(ExitBadUsage, problem) : ExitBadUsage;
+    };
     SweepSettings settings;
     std::vector<GridPoint> grid;
     if (const std::string problem = prepareGrid(options.grid, settings, grid); !problem.empty())
-        return reportError(ExitBadUsage, problem);
+        return usageError(problem);
     if (settings.policies.size() != 1)
-        return reportError(ExitBadUsage, "holes takes one --policy (run it once per policy)");
+        return usageError("holes takes one --policy (run it once per policy)");
     if (options.repeats < 0 || options.samples < 0)
-        return reportError(ExitBadUsage, "--repeats and --samples expect non-negative counts");
+        return usageError("--repeats and --samples expect non-negative counts");
     const std::optional<LoadedTrace> loaded = loadWithBaseline(options.grid.trace);
-    if (!loaded)
+    if (!world.allAgree(loaded.has_value()))
         return ExitBadInput;
     settings.trace = loaded->name;
     if (const std::string problem = applyKeep(options.grid.keep, *loaded->program, settings); !problem.empty())
@@ -197,10 +242,23 @@ int runHolesCommand(const HolesOptions &options)
     watchInterrupts();
     SweepRunner runner(loaded->program, options.grid.threads);
     runner.setWallLimit(options.grid.wallLimit);
+    std::optional<GridAcrossRanks> spread;
+    if (world.distributed())
+        spread.emplace(world, runner, loaded->baseline, options.grid.threads);
+    if (!world.isRoot()) {
+        // The other ranks only run the grid, the same requests as rank 0's survey makes.
+        spread->run(planSweep(settings, loaded->baseline, grid), &interruptRequested(), {});
+        return interruptRequested() ? ExitInterrupted : ExitOk;
+    }
     std::unique_ptr<ProgressBar> bar;
     std::string stage;
     const auto started = std::chrono::steady_clock::now();
-    const HoleSurveyor surveyor(runner, settings, loaded->baseline);
+    HoleSurveyor surveyor(runner, settings, loaded->baseline);
+    if (spread)
+        surveyor.setGridRunner([&](const std::vector<RunRequest> &requests, const std::atomic<bool> *cancel,
+                                   const std::function<void(std::size_t)> &done) {
+            return spread->run(requests, cancel, done);
+        });
     const HoleSurvey survey = surveyor.survey(
         grid, SurveyOptions{options.repeats, options.edges, options.samples, options.grid.seed}, &interruptRequested(),
         [&](const char *name, std::size_t done, std::size_t total) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <iterator>
+#include <sstream>
 
 namespace rematlens {
 
@@ -159,16 +160,21 @@ bool SweepFile::open(const std::string &path, std::string &error)
         error = path + ": cannot open the file for writing";
         return false;
     }
-    if (m_format == Format::Csv && m_records.empty() && std::filesystem::file_size(path) == 0) {
-        std::string header;
-        for (const std::string &column : csvColumns())
-            header += (header.empty() ? "" : ",") + column;
-        m_out << header << '\n' << std::flush;
+    if (m_records.empty() && std::filesystem::file_size(path) == 0) {
+        if (m_header)
+            m_out << headerLine(m_format, *m_header);
+        if (m_format == Format::Csv) {
+            std::string header;
+            for (const std::string &column : csvColumns())
+                header += (header.empty() ? "" : ",") + column;
+            m_out << header << '\n';
+        }
+        m_out << std::flush;
     }
     return true;
 }
 
-std::optional<std::vector<SweepFile::Record>> SweepFile::read(const std::string &path, std::string &error)
+std::optional<std::vector<SweepFile::Record>> SweepFile::readRecords(const std::string &path, std::string &error)
 {
     const std::optional<Format> format = formatFor(path);
     if (!format) {
@@ -180,21 +186,85 @@ std::optional<std::vector<SweepFile::Record>> SweepFile::read(const std::string 
         return std::nullopt;
     }
     SweepFile file;
-    file.m_path = path;
-    file.m_format = *format;
-    if (!file.load(error))
+    if (!file.read(path, error))
         return std::nullopt;
     return std::move(file.m_records);
 }
 
+bool SweepFile::read(const std::string &path, std::string &error)
+{
+    m_path = path;
+    m_format = formatFor(path).value_or(Format::JsonLines);
+    m_readOnly = true;
+    m_header.reset();
+    if (!std::filesystem::exists(path)) {
+        error = path + ": no such file";
+        return false;
+    }
+    return load(error);
+}
+
+std::string SweepFile::headerLine(Format format, const Record &header)
+{
+    const Record line{{kHeaderKey, header}};
+    return (format == Format::Csv ? "# " + std::string(kHeaderKey) + " " + header.dump() : line.dump()) + "\n";
+}
+
+// The shard header of a file's first line, if it has one.
+static std::optional<SweepFile::Record> parseHeader(SweepFile::Format format, const std::string &line)
+{
+    if (format == SweepFile::Format::Csv) {
+        const std::string prefix = "# " + std::string(SweepFile::kHeaderKey) + " ";
+        if (line.rfind(prefix, 0) != 0)
+            return std::nullopt;
+        SweepFile::Record header = SweepFile::Record::parse(line.substr(prefix.size()), nullptr, false);
+        return header.is_object() ? std::optional(header) : std::nullopt;
+    }
+    const SweepFile::Record record = SweepFile::Record::parse(line, nullptr, false);
+    if (!record.is_object() || record.size() != 1 || !record.contains(SweepFile::kHeaderKey))
+        return std::nullopt;
+    return record[SweepFile::kHeaderKey];
+}
+
+static std::string describeShard(const SweepFile::Record &header)
+{
+    return "shard " + header.value("index", nlohmann::ordered_json()).dump() + "/"
+           + header.value("count", nlohmann::ordered_json()).dump();
+}
+
+bool SweepFile::checkHeader(const std::optional<Record> &found, std::string &error) const
+{
+    if (m_readOnly || found == m_header)
+        return true;
+    if (!found)
+        error = m_path + ":1: expected the header line of " + describeShard(*m_header)
+                + " (this file was not written by this shard of this sweep)";
+    else if (!m_header)
+        error = m_path + ":1: this is the file of " + describeShard(*found)
+                + " of a sweep; resume it with sweep --shard, or join the shards with merge";
+    else
+        error = m_path + ":1: this file belongs to another shard or sweep: expected " + headerLine(m_format, *m_header)
+                + "found " + headerLine(m_format, *found);
+    return false;
+}
+
 bool SweepFile::load(std::string &error)
 {
-    std::ifstream in(m_path);
+    std::ifstream file(m_path, std::ios::binary);
+    std::string content((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    if (!content.empty() && content.back() != '\n') // cut short by a kill: not a record yet
+        content.resize(content.find_last_of('\n') == std::string::npos ? 0 : content.find_last_of('\n') + 1);
+    std::istringstream in(content);
     std::string line;
     std::vector<std::string> header;
+    std::optional<Record> shardHeader;
     for (int number = 1; std::getline(in, line); ++number) {
         if (line.empty())
             continue;
+        if (number == 1 && (shardHeader = parseHeader(m_format, line)))
+            continue;
+        if (number <= 2 && !checkHeader(shardHeader, error))
+            return false;
         Record record;
         if (m_format == Format::JsonLines) {
             record = Record::parse(line, nullptr, false);
@@ -233,12 +303,14 @@ bool SweepFile::load(std::string &error)
         m_index[keyOf(record)] = m_records.size();
         m_records.push_back(std::move(record));
     }
-    return true;
+    if (m_readOnly)
+        m_header = shardHeader;
+    return content.empty() || checkHeader(shardHeader, error);
 }
 
-bool SweepFile::write(std::ostream &out, const Record &record) const
+bool SweepFile::write(std::ostream &out, Format format, const Record &record)
 {
-    if (m_format == Format::Csv)
+    if (format == Format::Csv)
         out << toCsvRow(record) << '\n';
     else
         out << record.dump() << '\n';
@@ -255,7 +327,7 @@ bool SweepFile::append(const Record &record, std::string &error)
 {
     m_index[keyOf(record)] = m_records.size();
     m_records.push_back(record);
-    if (!write(m_out, record) || !m_out.flush()) {
+    if (!write(m_out, m_format, record) || !m_out.flush()) {
         error = m_path + ": cannot write (disk full?)";
         return false;
     }
@@ -265,28 +337,36 @@ bool SweepFile::append(const Record &record, std::string &error)
 bool SweepFile::finish(std::string &error)
 {
     m_out.close();
-    std::stable_sort(m_records.begin(), m_records.end(),
+    return writeSorted(m_path, m_format, m_header, m_records, error);
+}
+
+bool SweepFile::writeSorted(const std::string &path, Format format, const std::optional<Record> &header,
+                            std::vector<Record> records, std::string &error)
+{
+    std::stable_sort(records.begin(), records.end(),
                      [](const Record &a, const Record &b) { return keyOf(a) < keyOf(b); });
-    const std::string temporary = m_path + ".tmp";
+    const std::string temporary = path + ".tmp";
     {
         std::ofstream out(temporary, std::ios::trunc);
-        if (m_format == Format::Csv) {
-            std::string header;
+        if (header)
+            out << headerLine(format, *header);
+        if (format == Format::Csv) {
+            std::string columns;
             for (const std::string &column : csvColumns())
-                header += (header.empty() ? "" : ",") + column;
-            out << header << '\n';
+                columns += (columns.empty() ? "" : ",") + column;
+            out << columns << '\n';
         }
-        for (const Record &record : m_records)
-            write(out, record);
+        for (const Record &record : records)
+            write(out, format, record);
         if (!out.flush()) {
             error = temporary + ": cannot write";
             return false;
         }
     }
     std::error_code ec;
-    std::filesystem::rename(temporary, m_path, ec);
+    std::filesystem::rename(temporary, path, ec);
     if (ec) {
-        error = m_path + ": cannot replace the file: " + ec.message();
+        error = path + ": cannot replace the file: " + ec.message();
         return false;
     }
     return true;

@@ -17,7 +17,9 @@ namespace rematlens {
 // The --out file of a sweep (JSON lines or CSV by extension). Records are appended and flushed
 // as runs finish, so an interrupted sweep keeps everything that finished (a record cut short by
 // a kill is dropped); reopening the file resumes by skipping what it already holds; finish()
-// rewrites it in grid order.
+// rewrites it in grid order. The file of one shard of a sweep (sweep --shard) starts with a
+// header line that says which sweep and which shard, so that merge can check completeness:
+// {"rematlens_shard":{...}} in JSON lines, "# rematlens_shard {...}" above the CSV columns.
 class SweepFile {
 public:
     enum class Format { JsonLines, Csv };
@@ -34,7 +36,13 @@ public:
     bool open(const std::string &path, std::string &error);
     // Reads a finished (or interrupted) sweep's records without writing to the file; nothing,
     // with a message naming the file, when it is missing or not a sweep's.
-    static std::optional<std::vector<Record>> read(const std::string &path, std::string &error);
+    static std::optional<std::vector<Record>> readRecords(const std::string &path, std::string &error);
+    // Reads a file without changing it (a last line cut short is ignored); any header is kept.
+    bool read(const std::string &path, std::string &error);
+    // The header this file must have (set before open) or, after read, the one it has.
+    void setHeader(const Record &header) { m_header = header; }
+    const std::optional<Record> &header() const { return m_header; }
+    const std::vector<Record> &records() const { return m_records; }
     bool contains(const Key &key) const { return m_index.count(key) != 0; }
     const Record *find(const Key &key) const; // the record of that run, if the file has it
     static Key keyFor(const RunRequest &request);
@@ -45,16 +53,24 @@ public:
 
     static const std::vector<std::string> &csvColumns();
     static std::string toCsvRow(const Record &record);
+    // The records in grid order, replacing the file at path at once (through path.tmp).
+    static bool writeSorted(const std::string &path, Format format, const std::optional<Record> &header,
+                            std::vector<Record> records, std::string &error);
+    static constexpr const char *kHeaderKey = "rematlens_shard";
 
 private:
     bool load(std::string &error);
-    bool write(std::ostream &out, const Record &record) const;
+    bool checkHeader(const std::optional<Record> &found, std::string &error) const;
+    static std::string headerLine(Format format, const Record &header);
+    static bool write(std::ostream &out, Format format, const Record &record);
 
     std::string m_path;
     Format m_format = Format::JsonLines;
     std::vector<Record> m_records;
     std::map<Key, std::size_t> m_index; // into m_records
     std::ofstream m_out;
+    std::optional<Record> m_header;
+    bool m_readOnly = false;
 };
 
 } // namespace rematlens

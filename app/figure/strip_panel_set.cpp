@@ -110,7 +110,7 @@ std::string ratioText(const Record &record)
 int StripPanelSet::addSweepFile(const std::string &path, const FigureOptions &options)
 {
     std::string error;
-    const std::optional<std::vector<Record>> records = SweepFile::read(path, error);
+    const std::optional<std::vector<Record>> records = SweepFile::readRecords(path, error);
     if (!records)
         return reportError(ExitBadInput, error);
     if (records->empty())

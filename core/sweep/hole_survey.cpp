@@ -51,7 +51,13 @@ HoleSurvey HoleSurveyor::survey(const std::vector<GridPoint> &grid, const Survey
     SweepSettings one = m_settings;
     one.policies.resize(1);
     const std::vector<RunRequest> requests = planSweep(one, m_baseline, grid);
-    const std::vector<RunResult> results = runAll(requests, "grid", cancel, progress);
+    const std::vector<RunResult> results =
+        m_gridRunner ? m_gridRunner(requests, cancel,
+                                    [&](std::size_t done) {
+                                        if (progress)
+                                            progress("grid", done, requests.size());
+                                    })
+                     : runAll(requests, "grid", cancel, progress);
     std::vector<BudgetOutcome> outcomes;
     for (std::size_t i = 0; i < requests.size(); ++i) {
         survey.grid.push_back({requests[i], results[i]});

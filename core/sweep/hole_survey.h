@@ -56,7 +56,14 @@ class HoleSurveyor {
 public:
     using Progress = std::function<void(const char *stage, std::size_t done, std::size_t total)>;
 
+    // Runs the grid's requests and returns their results in the same order; calls done(k) as
+    // the k-th finishes. The runner's threads do it unless a caller spreads it wider.
+    using GridRunner = std::function<std::vector<RunResult>(const std::vector<RunRequest> &requests,
+                                                            const std::atomic<bool> *cancel,
+                                                            const std::function<void(std::size_t done)> &done)>;
+
     HoleSurveyor(const SweepRunner &runner, SweepSettings settings, const Baseline &baseline);
+    void setGridRunner(GridRunner gridRunner) { m_gridRunner = std::move(gridRunner); }
     HoleSurvey survey(const std::vector<GridPoint> &grid, const SurveyOptions &options,
                       const std::atomic<bool> *cancel, const Progress &progress) const;
 
@@ -72,6 +79,7 @@ private:
     const SweepRunner &m_runner;
     SweepSettings m_settings;
     const Baseline &m_baseline;
+    GridRunner m_gridRunner;
 };
 
 } // namespace rematlens
