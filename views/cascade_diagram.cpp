@@ -1,5 +1,7 @@
 #include "cascade_diagram.h"
 
+#include "trace_name.h"
+
 #include "number_format.h"
 
 #include <QFontMetricsF>
@@ -92,7 +94,7 @@ CascadeDiagram CascadeDiagram::forRun(std::shared_ptr<const Program> program, co
     Cascade cascade = buildCascade(*program, recording, result, options);
     const QString title =
         QStringLiteral("Cascade: %1, %2, %3 runtime, ratio %4 (%5)")
-            .arg(QString::fromStdString(request.trace), QString::fromStdString(request.config.policy.name),
+            .arg(shortTraceName(QString::fromStdString(request.trace)), QString::fromStdString(request.config.policy.name),
                  QString::fromUtf8(runtimeName(request.config.runtime).data(),
                                    static_cast<qsizetype>(runtimeName(request.config.runtime).size())))
             .arg(request.ratio)
