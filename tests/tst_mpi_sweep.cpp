@@ -1,7 +1,10 @@
-// rematlens sweep and holes across the ranks of an MPI job (mpirun -np 3 on any machine): the
-// same file as one process writes, a job that loses a rank fails and resumes, and a job of one
-// rank is a plain run. Skipped when mpirun is not installed.
+// rematlens sweep, holes and rescue across the ranks of an MPI job (mpirun -np 3 on any machine):
+// the same file or report as one process writes, a job that loses a rank fails and resumes, and a
+// job of one rank is a plain run. Skipped when mpirun is not installed.
+#include "shared_data.h"
+
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -20,6 +23,8 @@ private slots:
     void jobOfOneRankIsAPlainRun();
     void lostRankFailsAndResumes();
     void holesSameAsOneProcess();
+    void rescueSameAsOneProcess();
+    void rescueUsageErrorFromRankZeroAlone();
 
 private:
     struct Outcome {
@@ -31,6 +36,7 @@ private:
     Outcome mpirun(int ranks, const QStringList &arguments, const QStringList &environment = {}) const;
     static Outcome rematlens(const QStringList &arguments);
     static QByteArray withoutTiming(QByteArray content);
+    static void compareReports(const QByteArray &single, const QByteArray &spread);
     static QByteArray contentOf(const QString &path);
     static QStringList sweep(const QString &out, const QString &trace = QStringLiteral("unet.log"),
                              const QString &step = QStringLiteral("0.001"));
@@ -171,6 +177,18 @@ void MpiSweepTest::lostRankFailsAndResumes()
     QCOMPARE(withoutTiming(contentOf(out)), withoutTiming(contentOf(single)));
 }
 
+// Two JSON reports, but for their wall times.
+void MpiSweepTest::compareReports(const QByteArray &single, const QByteArray &spread)
+{
+    QJsonObject expected = QJsonDocument::fromJson(single).object();
+    QJsonObject actual = QJsonDocument::fromJson(spread).object();
+    QVERIFY(!expected.isEmpty());
+    expected.remove(QStringLiteral("seconds"));
+    actual.remove(QStringLiteral("seconds"));
+    QCOMPARE(withoutTiming(QJsonDocument(actual).toJson(QJsonDocument::Compact)),
+             withoutTiming(QJsonDocument(expected).toJson(QJsonDocument::Compact)));
+}
+
 void MpiSweepTest::holesSameAsOneProcess()
 {
     const QStringList holes{QStringLiteral("holes"), QStringLiteral(":demo"), QStringLiteral("--from"), QStringLiteral("0.2"),
@@ -180,13 +198,39 @@ void MpiSweepTest::holesSameAsOneProcess()
     QCOMPARE(single.status, 0);
     const Outcome job = mpirun(3, holes);
     QVERIFY2(job.status == 0, job.err.constData());
-    QJsonObject expected = QJsonDocument::fromJson(single.out).object();
-    QJsonObject spread = QJsonDocument::fromJson(job.out).object();
-    QVERIFY(!expected.isEmpty());
-    expected.remove(QStringLiteral("seconds"));
-    spread.remove(QStringLiteral("seconds"));
-    QCOMPARE(withoutTiming(QJsonDocument(spread).toJson(QJsonDocument::Compact)),
-             withoutTiming(QJsonDocument(expected).toJson(QJsonDocument::Compact)));
+    compareReports(single.out, job.out);
+}
+
+// U-Net fails at 0.419 under DTR; keeping any one of 16 of the 185 storages it evicted rescues it.
+void MpiSweepTest::rescueSameAsOneProcess()
+{
+    const QString shared = sharedDirectory();
+    if (shared.isEmpty())
+        QSKIP("../shared is absent: no public U-Net trace to rescue");
+    const QString unet = publicTracePath(shared, QStringLiteral("unet-6-8000000000.0-2020-10-1-10-57-18-default.log"));
+    if (!QFile::exists(unet))
+        QSKIP("the public U-Net trace is absent");
+    const QStringList rescue{QStringLiteral("rescue"), unet, QStringLiteral("--ratio"), QStringLiteral("0.419"),
+                             QStringLiteral("--threads"), QStringLiteral("1"), QStringLiteral("--json")};
+    const Outcome single = rematlens(rescue);
+    QCOMPARE(single.status, 0);
+    const Outcome job = mpirun(3, rescue);
+    QVERIFY2(job.status == 0, job.err.constData());
+    const QJsonObject report = QJsonDocument::fromJson(job.out).object();
+    QCOMPARE(report.value(QStringLiteral("candidates")).toInt(), 185);
+    QCOMPARE(report.value(QStringLiteral("tried")).toInt(), 185);
+    const QJsonArray rescues = report.value(QStringLiteral("rescues")).toArray();
+    QCOMPARE(rescues.size(), 16);
+    QCOMPARE(rescues.first().toObject().value(QStringLiteral("tensor")).toString(), QStringLiteral("x5616$"));
+    compareReports(single.out, job.out);
+}
+
+void MpiSweepTest::rescueUsageErrorFromRankZeroAlone()
+{
+    const Outcome job = mpirun(3, {QStringLiteral("rescue"), QStringLiteral(":demo"), QStringLiteral("--ratio"),
+                                   QStringLiteral("0.5"), QStringLiteral("--policy"), QStringLiteral("NoSuchPolicy")});
+    QVERIFY2(job.status != 0, job.err.constData());
+    QVERIFY2(job.err.count("unknown policy") == 1, job.err.constData());
 }
 
 QTEST_GUILESS_MAIN(MpiSweepTest)

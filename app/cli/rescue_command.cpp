@@ -4,12 +4,17 @@
 #include "progress_bar.h"
 #include "run_report.h"
 
+#include "app/mpi/work_distributor.h"
+
 #include "core/analysis/rescue_search.h"
 
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 namespace rematlens {
 
@@ -57,33 +62,172 @@ void printText(const RunRequest &request, const RescueReport &report, const Load
     }
 }
 
+void putNumber(std::string &bytes, std::uint64_t value)
+{
+    char raw[sizeof value];
+    std::memcpy(raw, &value, sizeof value);
+    bytes.append(raw, sizeof value);
+}
+
+std::uint64_t getNumber(const std::string &bytes, std::size_t &offset)
+{
+    std::uint64_t value = 0;
+    if (offset + sizeof value <= bytes.size())
+        std::memcpy(&value, bytes.data() + offset, sizeof value);
+    offset += sizeof value;
+    return value;
+}
+
+// What rank 0 shares: empty when there is nothing to run; else the count of requests, then each
+// one's count of kept tensors and their ids.
+std::string packKeeps(const std::vector<RunRequest> &requests)
+{
+    std::string bytes;
+    putNumber(bytes, requests.size());
+    for (const RunRequest &r : requests) {
+        putNumber(bytes, r.config.keepResident.size());
+        for (TensorId t : r.config.keepResident)
+            putNumber(bytes, t);
+    }
+    return bytes;
+}
+
+std::vector<RunRequest> unpackKeeps(const std::string &bytes, const RunRequest &request)
+{
+    std::size_t offset = 0;
+    std::vector<RunRequest> requests(getNumber(bytes, offset), request);
+    for (RunRequest &r : requests) {
+        r.config.keepResident.resize(getNumber(bytes, offset));
+        for (TensorId &t : r.config.keepResident)
+            t = static_cast<TensorId>(getNumber(bytes, offset));
+    }
+    return requests;
+}
+
+// The candidate runs of a rescue spread over the ranks of an MPI job. Rank 0 alone replays the
+// failing run and then shares what each candidate keeps resident (the candidates differ from the
+// asked run in nothing else), so the ranks cannot disagree on what there is to run.
+class CandidatesAcrossRanks {
+public:
+    CandidatesAcrossRanks(const MpiWorld &world, const SweepRunner &runner, const Baseline &baseline, int threads)
+        : m_world(world), m_runner(runner), m_baseline(baseline), m_distributor(world, threads)
+    {
+    }
+
+    // Rank 0, as the search's candidate runner.
+    std::vector<RunResult> run(const std::vector<RunRequest> &requests, const std::atomic<bool> *cancel,
+                               const std::function<void(std::size_t)> &done)
+    {
+        std::string shared = packKeeps(requests);
+        m_world.broadcast(shared);
+        m_shared = true;
+        return distribute(requests, cancel, done);
+    }
+
+    // Rank 0, once the search is over: the other ranks wait for candidates, even when the run
+    // passed or was interrupted before there were any.
+    void finish()
+    {
+        std::string nothing;
+        if (!m_shared)
+            m_world.broadcast(nothing);
+    }
+
+    // The other ranks: run the candidates rank 0 shares, built on the same request as its own.
+    void follow(const RunRequest &request, const std::atomic<bool> *cancel)
+    {
+        std::string shared;
+        m_world.broadcast(shared);
+        if (!shared.empty())
+            distribute(unpackKeeps(shared, request), cancel, {});
+    }
+
+private:
+    // Results cross ranks as their records: runFromJson gives back all the search uses.
+    std::vector<RunResult> distribute(const std::vector<RunRequest> &requests, const std::atomic<bool> *cancel,
+                                      const std::function<void(std::size_t)> &done)
+    {
+        std::vector<RunResult> results(requests.size());
+        for (RunResult &result : results)
+            result.outcome = Outcome::Cancelled;
+        std::size_t finished = 0;
+        m_distributor.run(
+            requests.size(),
+            [&](std::size_t i, const std::atomic<bool> *stop) {
+                return runToJson(requests[i], m_runner.runOne(requests[i].config, stop), m_baseline).dump();
+            },
+            [&](std::size_t i, std::string &&bytes) {
+                results[i] = runFromJson(Json::parse(bytes));
+                if (done)
+                    done(++finished);
+            },
+            cancel);
+        return results;
+    }
+
+    const MpiWorld &m_world;
+    const SweepRunner &m_runner;
+    const Baseline &m_baseline;
+    WorkDistributor m_distributor;
+    bool m_shared = false;
+};
+
+// Rank 0's search, its candidates spread over the ranks when there are several.
+RescueReport searchWithProgress(const SweepRunner &runner, const LoadedTrace &trace, const RunRequest &request,
+                                CandidatesAcrossRanks *spread)
+{
+    RescueSearch search(runner, trace.baseline);
+    if (spread)
+        search.setCandidateRunner([spread](const std::vector<RunRequest> &requests, const std::atomic<bool> *cancel,
+                                           const std::function<void(std::size_t)> &done) {
+            return spread->run(requests, cancel, done);
+        });
+    std::unique_ptr<ProgressBar> bar;
+    const RescueReport report =
+        search.search(request, &interruptRequested(), [&](std::size_t done, std::size_t total) {
+            if (!bar)
+                bar = std::make_unique<ProgressBar>("rescue", total);
+            bar->advance(done);
+        });
+    if (bar)
+        bar->finish();
+    if (spread)
+        spread->finish();
+    return report;
+}
+
 } // namespace
 
 int runRescueCommand(const RescueOptions &options)
 {
+    const MpiWorld world;
+    if (!world.problem().empty())
+        return reportError(ExitBadInput, world.problem());
+    // Usage problems are the same on every rank: rank 0 alone says so.
+    const auto usageError = [&](const std::string &problem) {
+        return world.isRoot() ? reportError(ExitBadUsage, problem) : ExitBadUsage;
+    };
     if (!findPolicy(options.run.policy))
-        return reportError(ExitBadUsage,
-                           "unknown policy \"" + options.run.policy + "\" (rematlens policies lists them)");
+        return usageError("unknown policy \"" + options.run.policy + "\" (rematlens policies lists them)");
     const std::optional<LoadedTrace> loaded = loadWithBaseline(options.run.trace);
-    if (!loaded)
+    if (!world.allAgree(loaded.has_value()))
         return ExitBadInput;
     RunRequest request;
     request.trace = loaded->name;
     if (const std::string problem = configureRun(options.run, *loaded, request); !problem.empty())
-        return reportError(ExitBadUsage, problem);
+        return usageError(problem);
 
     watchInterrupts();
-    const auto started = std::chrono::steady_clock::now();
     const SweepRunner runner(loaded->program, options.threads);
-    std::unique_ptr<ProgressBar> bar;
-    const RescueReport report = RescueSearch(runner, loaded->baseline)
-                                    .search(request, &interruptRequested(), [&](std::size_t done, std::size_t total) {
-                                        if (!bar)
-                                            bar = std::make_unique<ProgressBar>("rescue", total);
-                                        bar->advance(done);
-                                    });
-    if (bar)
-        bar->finish();
+    std::optional<CandidatesAcrossRanks> spread;
+    if (world.distributed())
+        spread.emplace(world, runner, loaded->baseline, options.threads);
+    if (!world.isRoot()) {
+        spread->follow(request, &interruptRequested());
+        return interruptRequested() ? ExitInterrupted : ExitOk;
+    }
+    const auto started = std::chrono::steady_clock::now();
+    const RescueReport report = searchWithProgress(runner, *loaded, request, spread ? &*spread : nullptr);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     if (report.interrupted)
         return reportError(ExitInterrupted, "interrupted; the list of rescues would be incomplete, so none is printed");

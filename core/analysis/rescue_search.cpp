@@ -32,6 +32,27 @@ std::vector<Candidate> evictedStorages(const RunRecording &recording, const Prog
 
 } // namespace
 
+std::vector<RunResult> RescueSearch::runCandidates(const std::vector<RunRequest> &requests,
+                                                   const std::atomic<bool> *cancel, const Progress &progress) const
+{
+    const auto done = [&](std::size_t finished) {
+        if (progress)
+            progress(finished, requests.size());
+    };
+    if (m_candidateRunner)
+        return m_candidateRunner(requests, cancel, done);
+    std::vector<RunResult> results(requests.size());
+    for (RunResult &r : results)
+        r.outcome = Outcome::Cancelled;
+    std::size_t finished = 0;
+    m_runner.run(requests, cancel, [&](std::size_t i, const RunResult &result) {
+        results[i] = result;
+        if (result.outcome != Outcome::Cancelled)
+            done(++finished);
+    });
+    return results;
+}
+
 RescueReport RescueSearch::search(const RunRequest &request, const std::atomic<bool> *cancel,
                                   const Progress &progress) const
 {
@@ -50,18 +71,18 @@ RescueReport RescueSearch::search(const RunRequest &request, const std::atomic<b
     std::vector<RunRequest> requests(candidates.size(), request);
     for (std::size_t i = 0; i < candidates.size(); ++i)
         requests[i].config.keepResident.push_back(candidates[i].tensor);
-    m_runner.run(requests, cancel, [&](std::size_t i, const RunResult &result) {
+    const std::vector<RunResult> results = runCandidates(requests, cancel, progress);
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        const RunResult &result = results[i];
         if (result.outcome == Outcome::Cancelled)
-            return;
+            continue;
         ++report.tried;
-        if (progress)
-            progress(report.tried, candidates.size());
         if (result.outcome == Outcome::Pass)
             report.rescues.push_back(Rescue{candidates[i].tensor, candidates[i].firstEvicted, result,
                                             m_baseline.compute > 0 ? static_cast<double>(result.clock) /
                                                                          static_cast<double>(m_baseline.compute)
                                                                    : 0.0});
-    });
+    }
     report.interrupted = report.tried < candidates.size();
     std::sort(report.rescues.begin(), report.rescues.end(), [&](const Rescue &x, const Rescue &y) {
         if (x.result.clock != y.result.clock)

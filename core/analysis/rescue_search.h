@@ -33,12 +33,24 @@ class RescueSearch {
 public:
     using Progress = std::function<void(std::size_t done, std::size_t total)>;
 
+    // Runs the candidates' requests and returns their results in the same order (Cancelled for
+    // runs that did not finish); calls done(k) as the k-th finishes. The runner's threads do it
+    // unless a caller spreads it wider.
+    using CandidateRunner = std::function<std::vector<RunResult>(const std::vector<RunRequest> &requests,
+                                                                 const std::atomic<bool> *cancel,
+                                                                 const std::function<void(std::size_t done)> &done)>;
+
     RescueSearch(const SweepRunner &runner, const Baseline &baseline) : m_runner(runner), m_baseline(baseline) {}
+    void setCandidateRunner(CandidateRunner candidateRunner) { m_candidateRunner = std::move(candidateRunner); }
     RescueReport search(const RunRequest &request, const std::atomic<bool> *cancel, const Progress &progress) const;
 
 private:
+    std::vector<RunResult> runCandidates(const std::vector<RunRequest> &requests, const std::atomic<bool> *cancel,
+                                         const Progress &progress) const;
+
     const SweepRunner &m_runner;
     const Baseline &m_baseline;
+    CandidateRunner m_candidateRunner;
 };
 
 } // namespace rematlens
