@@ -12,8 +12,11 @@ std::string quoted(const std::string &s)
 std::string list(const std::vector<std::string> &items)
 {
     std::string out = "[";
-    for (std::size_t i = 0; i < items.size(); ++i)
-        out += (i ? "," : "") + quoted(items[i]);
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (i)
+            out += ',';
+        out += quoted(items[i]); // appended apart: GCC 12 warns (falsely) on "," + std::string&&
+    }
     return out + "]";
 }
 

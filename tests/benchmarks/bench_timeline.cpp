@@ -1,6 +1,7 @@
 // What selecting a budget costs before its timeline is on screen: the replay with a recorder,
 // laying out the tracks, decimating into the chart for a 1600-pixel plot and drawing it once.
 #include "core/analysis/inspected_run.h"
+#include "views/cascade_diagram.h"
 #include "views/timeline_chart.h"
 
 #include "public_traces.h"
@@ -67,6 +68,24 @@ void showTimeline(benchmark::State &state, const char *name, double ratio)
     timeline.setPlot(nullptr);
 }
 
+// What the cascade dock adds on the GUI thread once the recorded run arrives: building the
+// cascade and laying it out with graphviz.
+void layoutCascade(benchmark::State &state, const char *name, double ratio)
+{
+    const LoadedPublicTrace *trace = loadPublicTrace(name);
+    if (!trace) {
+        state.SkipWithError("public trace not found (set REMATLENS_SHARED_DIR)");
+        return;
+    }
+    const RunRequest request = requestFor(*trace, ratio);
+    const auto run = inspectRun(*trace->program, request);
+    for (auto _ : state) {
+        const CascadeDiagram diagram =
+            CascadeDiagram::forRun(trace->program, request, run->result, run->recording, CascadeOptions{}, CascadeLook{});
+        benchmark::DoNotOptimize(&diagram);
+    }
+}
+
 void registerAll()
 {
     for (const char *name : kPublicTraces) {
@@ -78,6 +97,8 @@ void registerAll()
             benchmark::RegisterBenchmark(("record/" + suffix).c_str(), recordRun, name, ratio)
                 ->Unit(benchmark::kMillisecond);
             benchmark::RegisterBenchmark(("select_to_timeline/" + suffix).c_str(), showTimeline, name, ratio)
+                ->Unit(benchmark::kMillisecond);
+            benchmark::RegisterBenchmark(("cascade_layout/" + suffix).c_str(), layoutCascade, name, ratio)
                 ->Unit(benchmark::kMillisecond);
         }
     }
