@@ -29,7 +29,9 @@ TraceBuilder::TraceBuilder()
 
 std::string TraceBuilder::fresh()
 {
-    return "x" + std::to_string(m_next++);
+    std::string name = "x";
+    name += std::to_string(m_next++); // not "x" + ...: GCC 12 warns (falsely) on char* + std::string&&
+    return name;
 }
 
 void TraceBuilder::line(const std::string &json)
