@@ -5,7 +5,7 @@
 #include "progress_bar.h"
 #include "run_report.h"
 
-#include "app/mpi/work_distributor.h"
+#include "app/mpi/runs_across_ranks.h"
 
 #include "core/sweep/hole_survey.h"
 
@@ -178,40 +178,6 @@ void printText(const Context &c, const SweepSettings &settings, double seconds)
     std::cout << "  " << c.survey.runs << " replays in " << seconds << " s\n";
 }
 
-// The grid of a survey spread over the ranks of an MPI job; the rest of it stays on rank 0.
-class GridAcrossRanks {
-public:
-    GridAcrossRanks(const MpiWorld &world, const SweepRunner &runner, const Baseline &baseline, int threads)
-        : m_runner(runner), m_baseline(baseline), m_distributor(world, threads)
-    {
-    }
-
-    std::vector<RunResult> run(const std::vector<RunRequest> &requests, const std::atomic<bool> *cancel,
-                               const std::function<void(std::size_t)> &done)
-    {
-        std::vector<RunResult> results(requests.size());
-        for (RunResult &result : results)
-            result.outcome = Outcome::Cancelled;
-        std::size_t finished = 0;
-        m_distributor.run(
-            requests.size(),
-            [&](std::size_t i, const std::atomic<bool> *stop) {
-                return runToJson(requests[i], m_runner.runOne(requests[i].config, stop), m_baseline).dump();
-            },
-            [&](std::size_t i, std::string &&bytes) {
-                results[i] = runFromJson(Json::parse(bytes));
-                if (done)
-                    done(++finished);
-            },
-            cancel);
-        return results;
-    }
-
-private:
-    const SweepRunner &m_runner;
-    const Baseline &m_baseline;
-    WorkDistributor m_distributor;
-};
 
 } // namespace
 
@@ -242,7 +208,7 @@ int runHolesCommand(const HolesOptions &options)
     watchInterrupts();
     SweepRunner runner(loaded->program, options.grid.threads);
     runner.setWallLimit(options.grid.wallLimit);
-    std::optional<GridAcrossRanks> spread;
+    std::optional<RunsAcrossRanks> spread;
     if (world.distributed())
         spread.emplace(world, runner, loaded->baseline, options.grid.threads);
     if (!world.isRoot()) {

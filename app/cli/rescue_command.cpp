@@ -4,14 +4,14 @@
 #include "progress_bar.h"
 #include "run_report.h"
 
-#include "app/mpi/work_distributor.h"
+#include "app/mpi/byte_pack.h"
+#include "app/mpi/runs_across_ranks.h"
 
 #include "core/analysis/rescue_search.h"
 
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
-#include <cstring>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -62,22 +62,6 @@ void printText(const RunRequest &request, const RescueReport &report, const Load
     }
 }
 
-void putNumber(std::string &bytes, std::uint64_t value)
-{
-    char raw[sizeof value];
-    std::memcpy(raw, &value, sizeof value);
-    bytes.append(raw, sizeof value);
-}
-
-std::uint64_t getNumber(const std::string &bytes, std::size_t &offset)
-{
-    std::uint64_t value = 0;
-    if (offset + sizeof value <= bytes.size())
-        std::memcpy(&value, bytes.data() + offset, sizeof value);
-    offset += sizeof value;
-    return value;
-}
-
 // What rank 0 shares: empty when there is nothing to run; else the count of requests, then each
 // one's count of kept tensors and their ids.
 std::string packKeeps(const std::vector<RunRequest> &requests)
@@ -110,7 +94,7 @@ std::vector<RunRequest> unpackKeeps(const std::string &bytes, const RunRequest &
 class CandidatesAcrossRanks {
 public:
     CandidatesAcrossRanks(const MpiWorld &world, const SweepRunner &runner, const Baseline &baseline, int threads)
-        : m_world(world), m_runner(runner), m_baseline(baseline), m_distributor(world, threads)
+        : m_world(world), m_runs(world, runner, baseline, threads)
     {
     }
 
@@ -121,7 +105,7 @@ public:
         std::string shared = packKeeps(requests);
         m_world.broadcast(shared);
         m_shared = true;
-        return distribute(requests, cancel, done);
+        return m_runs.run(requests, cancel, done);
     }
 
     // Rank 0, once the search is over: the other ranks wait for candidates, even when the run
@@ -139,36 +123,12 @@ public:
         std::string shared;
         m_world.broadcast(shared);
         if (!shared.empty())
-            distribute(unpackKeeps(shared, request), cancel, {});
+            m_runs.run(unpackKeeps(shared, request), cancel, {});
     }
 
 private:
-    // Results cross ranks as their records: runFromJson gives back all the search uses.
-    std::vector<RunResult> distribute(const std::vector<RunRequest> &requests, const std::atomic<bool> *cancel,
-                                      const std::function<void(std::size_t)> &done)
-    {
-        std::vector<RunResult> results(requests.size());
-        for (RunResult &result : results)
-            result.outcome = Outcome::Cancelled;
-        std::size_t finished = 0;
-        m_distributor.run(
-            requests.size(),
-            [&](std::size_t i, const std::atomic<bool> *stop) {
-                return runToJson(requests[i], m_runner.runOne(requests[i].config, stop), m_baseline).dump();
-            },
-            [&](std::size_t i, std::string &&bytes) {
-                results[i] = runFromJson(Json::parse(bytes));
-                if (done)
-                    done(++finished);
-            },
-            cancel);
-        return results;
-    }
-
     const MpiWorld &m_world;
-    const SweepRunner &m_runner;
-    const Baseline &m_baseline;
-    WorkDistributor m_distributor;
+    RunsAcrossRanks m_runs;
     bool m_shared = false;
 };
 

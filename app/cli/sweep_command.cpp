@@ -6,13 +6,13 @@
 #include "shard.h"
 #include "sweep_file.h"
 
+#include "app/mpi/byte_pack.h"
 #include "app/mpi/work_distributor.h"
 
 #include "core/sweep/sweep_plan.h"
 #include "core/sweep/sweep_runner.h"
 
 #include <chrono>
-#include <cstring>
 #include <iostream>
 #include <map>
 #include <optional>
@@ -151,22 +151,17 @@ int sweepHere(SweepJob &job, SweepFile &file)
 
 std::string packIndices(const std::vector<std::size_t> &indices)
 {
-    std::string bytes(indices.size() * sizeof(std::uint64_t), '\0');
-    for (std::size_t i = 0; i < indices.size(); ++i) {
-        const std::uint64_t value = indices[i];
-        std::memcpy(bytes.data() + i * sizeof value, &value, sizeof value);
-    }
+    std::string bytes;
+    for (std::size_t i : indices)
+        putNumber(bytes, i);
     return bytes;
 }
 
 std::vector<std::size_t> unpackIndices(const std::string &bytes)
 {
-    std::vector<std::size_t> indices(bytes.size() / sizeof(std::uint64_t));
-    for (std::size_t i = 0; i < indices.size(); ++i) {
-        std::uint64_t value = 0;
-        std::memcpy(&value, bytes.data() + i * sizeof value, sizeof value);
-        indices[i] = value;
-    }
+    std::vector<std::size_t> indices;
+    for (std::size_t offset = 0; offset < bytes.size();)
+        indices.push_back(getNumber(bytes, offset));
     return indices;
 }
 

@@ -1,5 +1,7 @@
 #include "work_distributor.h"
 
+#include "byte_pack.h"
+
 #include "local_work_queue.h"
 
 #include <tbb/parallel_for.h>
@@ -55,22 +57,6 @@ private:
     std::atomic<std::uint64_t> m_nanoseconds{0};
     std::atomic<std::uint64_t> m_runs{0};
 };
-
-void putNumber(std::string &bytes, std::uint64_t value)
-{
-    char raw[sizeof value];
-    std::memcpy(raw, &value, sizeof value);
-    bytes.append(raw, sizeof value);
-}
-
-std::uint64_t getNumber(const std::string &bytes, std::size_t &offset)
-{
-    std::uint64_t value = 0;
-    if (offset + sizeof value <= bytes.size())
-        std::memcpy(&value, bytes.data() + offset, sizeof value);
-    offset += sizeof value;
-    return value;
-}
 
 std::string packResults(const std::vector<LocalWorkQueue::Result> &results)
 {
