@@ -4,4 +4,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 cmake --preset asan
 cmake --build --preset asan
+# Test programs and the rematlens processes they start inherit this.
+export LSAN_OPTIONS="suppressions=$PWD/tests/lsan-suppressions.txt:print_suppressions=0"
 QT_QPA_PLATFORM=offscreen ctest --preset asan -E fuzz_smoke # the fuzzers are sanitized builds already
