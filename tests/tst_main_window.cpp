@@ -1,7 +1,10 @@
 // The main window offscreen: the demo trace loads and sweeps; clicks and arrow keys on the
 // strip select runs; a sweep can be cancelled and restarted; a bad trace changes nothing;
 // the --screenshot option writes a PNG of the whole window.
+#include "app/gui/inspected_run_cache.h"
 #include "app/gui/main_window.h"
+#include "core/sim/baseline.h"
+#include "core/trace/trace_reader.h"
 #include "app/gui/sweep_cache.h"
 #include "views/cascade_view.h"
 #include "views/feasibility_strip.h"
@@ -24,6 +27,8 @@ private slots:
     void demoLoadsAndSweeps();
     void clicksAndKeysSelect();
     void timelineFollowsSelection();
+    void recordedRunsAreKeptAndPrefetched();
+    void inspectedRunCacheKeepsTheRecent();
     void cascadeFollowsSelectionAndRerunsKeeping();
     void reopenedTraceShowsItsStripAtOnce();
     void cancelAndRestart();
@@ -145,6 +150,50 @@ void MainWindowTest::cascadeFollowsSelectionAndRerunsKeeping()
                              10000);
     QCOMPARE(m_window->timeline()->view()->plot().run->request.config.keepResident.front(), kept);
     QVERIFY(!cascade->diagram().isEmpty() || !cascade->figureTitle().isEmpty());
+}
+
+// After a selection shows, its neighbours are recorded ahead; stepping onto one needs no replay.
+void MainWindowTest::recordedRunsAreKeptAndPrefetched()
+{
+    TimelinePanel *timeline = m_window->timeline();
+    timeline->setOverlay(TimelinePanel::Overlay::None);
+    QSignalSpy shown(m_window.get(), &MainWindow::timelineShown);
+    m_window->strip()->setSelection(FeasibilityStrip::Cell{0, 30});
+    QTRY_VERIFY_WITH_TIMEOUT(shown.count() >= 1, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->inspector().keptRuns() >= 3, 10000); // 30, 29 and 31
+    const auto before = timeline->view()->plot().run;
+    m_window->strip()->setSelection(FeasibilityStrip::Cell{0, 31});
+    QTRY_VERIFY_WITH_TIMEOUT(timeline->view()->plot().run != before, 10000);
+    QCOMPARE(timeline->view()->plot().run->request.config.budget, m_window->sweepModel()->request(0, 31).config.budget);
+}
+
+void MainWindowTest::inspectedRunCacheKeepsTheRecent()
+{
+    const TraceReadResult read = readTraceFile(REMATLENS_SOURCE_DIR "/traces/chain.log");
+    QVERIFY(read.ok());
+    const Baseline baseline = computeBaseline(*read.program);
+    InspectedRunCache cache(2);
+    std::vector<std::shared_ptr<const InspectedRun>> runs;
+    for (double ratio : {0.5, 0.6, 0.7}) {
+        RunRequest request;
+        request.ratio = ratio;
+        request.config.budget = budgetForRatio(baseline, ratio);
+        runs.push_back(inspectRun(*read.program, request));
+        cache.insert(read.program.get(), runs.back());
+    }
+    QCOMPARE(cache.size(), std::size_t{2});
+    QVERIFY(!cache.find(read.program.get(), runs[0]->request)); // the oldest went
+    QCOMPARE(cache.find(read.program.get(), runs[2]->request), runs[2]);
+    RunRequest kept = runs[2]->request;
+    kept.config.keepResident = {0};
+    QVERIFY(!cache.find(read.program.get(), kept)); // keeping a tensor is another replay
+    QVERIFY(!cache.find(nullptr, runs[2]->request)); // another program
+    auto cancelled = std::make_shared<InspectedRun>(*runs[1]);
+    cancelled->result.outcome = Outcome::Cancelled;
+    cache.insert(read.program.get(), cancelled);
+    QCOMPARE(cache.find(read.program.get(), runs[1]->request), runs[1]);
+    cache.clear();
+    QCOMPARE(cache.size(), std::size_t{0});
 }
 
 void MainWindowTest::reopenedTraceShowsItsStripAtOnce()

@@ -301,6 +301,7 @@ void MainWindow::showLoaded(const LoadedTraceResult &result)
     m_pinned.reset();
     m_inspectionKey.clear();
     m_inspector.cancel();
+    m_inspector.forget();
     m_timeline->showRuns(nullptr, nullptr, nullptr);
     showCascade(nullptr);
     setWindowTitle(tr("%1 — RematLens").arg(result.summary.name));
@@ -497,6 +498,28 @@ void MainWindow::showInspected(int job, std::shared_ptr<const InspectedRun> run,
     showCascade(run);
     m_timeline->showRuns(m_program, std::move(run), std::move(comparison));
     emit timelineShown();
+    prefetchNeighbours();
+}
+
+// While the user looks, the budgets the arrow keys lead to next (and what they would be
+// overlaid on) are recorded ahead, so stepping through budgets shows each at once.
+void MainWindow::prefetchNeighbours()
+{
+    if (!m_selected || !m_program)
+        return;
+    const auto [policy, column] = *m_selected;
+    std::vector<std::ptrdiff_t> offsets{1, -1};
+    if (m_timeline->overlay() == TimelinePanel::Overlay::BudgetBelow)
+        offsets.push_back(-2);
+    else if (m_timeline->overlay() == TimelinePanel::Overlay::BudgetAbove)
+        offsets.push_back(2);
+    std::vector<RunRequest> neighbours;
+    for (std::ptrdiff_t offset : offsets) {
+        const std::ptrdiff_t c = std::ptrdiff_t(column) + offset;
+        if (c >= 0 && std::size_t(c) < m_sweepModel->gridSize())
+            neighbours.push_back(m_sweepModel->request(policy, std::size_t(c)));
+    }
+    m_inspector.prefetch(m_program, std::move(neighbours));
 }
 
 void MainWindow::showCascade(const std::shared_ptr<const InspectedRun> &run, std::optional<std::size_t> focusEvent)

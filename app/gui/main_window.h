@@ -46,6 +46,7 @@ public:
     const SweepResultModel *sweepModel() const { return m_sweepModel; }
     bool sweepRunning() const { return m_controller.running(); }
     TimelinePanel *timeline() const { return m_timeline; }
+    const RunInspector &inspector() const { return m_inspector; }
     // Views offered by File > Export Figure; a view registers itself with one line here.
     void registerFigureView(const QString &name, const FigureSource *source);
     const std::vector<FigureView> &figureViews() const { return m_figureViews; }
@@ -79,6 +80,7 @@ private:
     void inspectSelection();
     void showInspected(int job, std::shared_ptr<const InspectedRun> run, std::shared_ptr<const InspectedRun> comparison);
     void pinShownRun();
+    void prefetchNeighbours();
     void showCascade(const std::shared_ptr<const InspectedRun> &run, std::optional<std::size_t> focusEvent = {});
     void rerunKeeping(TensorId tensor);
     void refine(std::size_t firstColumn, std::size_t lastColumn);
