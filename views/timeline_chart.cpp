@@ -15,6 +15,7 @@
 #include <QValueAxis>
 
 #include <algorithm>
+#include <cmath>
 
 namespace rematlens {
 
@@ -159,7 +160,6 @@ void TimelineChart::setPlot(const TimelinePlot *plot)
     m_depthAxis->setTitleText(QStringLiteral("remat nesting"));
     const bool byStep = !m_plot || m_plot->axis == TimelineAxis::Step;
     chooseXScale(byStep);
-    m_x->setLabelFormat(QStringLiteral("%.0f"));
     const bool compare = m_plot && m_plot->comparisonTrack;
     m_comparison->setVisible(compare);
     m_divergence->setVisible(compare && m_plot->divergenceX.has_value());
@@ -174,23 +174,32 @@ void TimelineChart::setPlot(const TimelinePlot *plot)
         const double top = m_scale.toUnits(m_plot->peakBytes()) * 1.08;
         m_y->setRange(0, top > 0 ? top : 1);
         m_y->setTickInterval(niceTickInterval(m_y->max(), 5));
-        // Nesting beyond the model's own call: 0 while nothing is rematerialized.
-        m_nesting.clear();
-        m_nesting.reserve(m_plot->track->depth().size());
-        for (double d : m_plot->track->depth())
-            m_nesting.push_back(std::max(d - 1, 0.0));
-        const int depth = std::max(2, m_plot->track->peakDepth() - 1);
-        m_depthAxis->setRange(0, depth * 1.25);
-        m_depthAxis->setTickType(QValueAxis::TicksDynamic);
-        m_depthAxis->setTickAnchor(0);
-        m_depthAxis->setTickInterval(std::max(1.0, niceTickInterval(depth, 4)));
+        fitNesting();
     }
+}
+
+// Nesting beyond the model's own call: 0 while nothing is rematerialized.
+void TimelineChart::fitNesting()
+{
+    m_nesting.clear();
+    m_nesting.reserve(m_plot->track->depth().size());
+    for (double d : m_plot->track->depth())
+        m_nesting.push_back(std::max(d - 1, 0.0));
+    const int depth = std::max(2, m_plot->track->peakDepth() - 1);
+    m_depthAxis->setRange(0, depth * 1.25);
+    m_depthAxis->setTickType(QValueAxis::TicksDynamic);
+    m_depthAxis->setTickAnchor(0);
+    m_depthAxis->setTickInterval(std::max(1.0, niceTickInterval(depth, 4)));
 }
 
 void TimelineChart::showRange(double from, double to, int columns)
 {
     m_x->setRange(ax(from), ax(to));
-    m_x->setTickInterval(niceTickInterval(ax(to) - ax(from), 6));
+    const double interval = niceTickInterval(ax(to) - ax(from), 6);
+    m_x->setTickInterval(interval);
+    // As many decimals as the ticks need when zoomed in, none otherwise.
+    const int decimals = std::clamp(int(-std::floor(std::log10(interval))), 0, 6);
+    m_x->setLabelFormat(QStringLiteral("%.%1f").arg(decimals));
     if (!m_plot) {
         for (QLineSeries *s : {m_memory, m_comparison, m_budget, m_depth, m_divergence, m_failure, m_rematUpper, m_lockedUpper})
             s->clear();

@@ -41,6 +41,7 @@ public:
 private:
     double ax(double dataX) const { return dataX / m_xDivisor; }
     void chooseXScale(bool byStep);
+    void fitNesting();
     void createSeries();
     void styleChart();
     void fillMemory(double from, double to, int columns);
