@@ -101,6 +101,19 @@ MainWindow::MainWindow(QWidget *parent)
         m_panel->addPolicy(QStringLiteral("expr:") + expression, false);
     m_panel->setParameters(m_settings.sweepParameters());
 
+    connectViews();
+    m_timeline->setAxis(TimelineAxis(m_settings.timelineAxis()));
+    m_timeline->setOverlay(TimelinePanel::Overlay(m_settings.timelineOverlay()));
+
+    if (!restoreGeometry(m_settings.windowGeometry()))
+        resize(1400, 850);
+    restoreState(m_settings.windowState());
+}
+
+// Who answers whom: the loader, the sweep controller and the inspector feed the views; the
+// views' requests come back here.
+void MainWindow::connectViews()
+{
     connect(&m_loader, &TraceLoader::loaded, this, &MainWindow::showLoaded);
     connect(&m_loader, &TraceLoader::failed, this, &MainWindow::showFailure);
     connect(&m_controller, &SweepController::resultsArrived, this, &MainWindow::showResults);
@@ -124,14 +137,8 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_cascade, &CascadeView::keepResidentRequested, this, &MainWindow::rerunKeeping);
     connect(m_cascade, &CascadeView::causesRequested, this,
             [this](std::size_t event) { showCascade(m_shownRun, event); });
-    m_timeline->setAxis(TimelineAxis(m_settings.timelineAxis()));
-    m_timeline->setOverlay(TimelinePanel::Overlay(m_settings.timelineOverlay()));
     connect(m_holeView, &QTableView::activated, this, &MainWindow::jumpToHole);
     connect(m_holeView, &QTableView::clicked, this, &MainWindow::jumpToHole);
-
-    if (!restoreGeometry(m_settings.windowGeometry()))
-        resize(1400, 850);
-    restoreState(m_settings.windowState());
 }
 
 void MainWindow::createDocks()

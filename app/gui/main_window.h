@@ -66,6 +66,7 @@ protected:
 
 private:
     void createMenus();
+    void connectViews();
     void createDocks();
     void createStatusBar();
     void chooseTrace();
