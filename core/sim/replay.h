@@ -75,8 +75,11 @@ private:
     StorageId shortfallFirstVictim(Bytes shortfall);
     double expressionScore(StorageId s);
     std::size_t neighbourhoodCount(StorageId s) const;
-    template <typename Score>
-    StorageId scanPool(Score &&score);
+    struct EveryStorage {
+        bool operator()(StorageId) const { return true; }
+    };
+    template <typename Score, typename Eligible = EveryStorage>
+    StorageId scanPool(Score &&score, Eligible &&eligible = EveryStorage{});
     double ratioScore(StorageId s, Cost numerator, Cost lastAccess) const;
     Cost costTerm(StorageId s);
     Cost eqClassCompute(StorageId s);

@@ -23,13 +23,16 @@ double signedRatio(Cost numerator, uint128 denominator)
 } // namespace
 
 // Lowest score wins; among equal scores the later one in the pool; a zero stops the scan.
-template <typename Score>
-StorageId Replay::scanPool(Score &&score)
+// Storages `eligible` turns down are passed over unscored.
+template <typename Score, typename Eligible>
+StorageId Replay::scanPool(Score &&score, Eligible &&eligible)
 {
     using Value = decltype(score(StorageId{}));
     Value best{};
     StorageId chosen = kNone;
     m_pool.scan([&](StorageId s) {
+        if (!eligible(s))
+            return true;
         const Value value = score(s);
         ++m_result.heuristicEvals;
         if (chosen == kNone || value <= best) {
@@ -97,20 +100,8 @@ StorageId Replay::shortfallFirstVictim(Bytes shortfall)
         someCover = m_program.storages[s].size >= shortfall;
         return !someCover;
     });
-    double best = 0;
-    StorageId chosen = kNone;
-    m_pool.scan([&](StorageId s) {
-        if (someCover && m_program.storages[s].size < shortfall)
-            return true;
-        const double value = ratioScore(s, m_compute[s], m_lastAccess[s]);
-        ++m_result.heuristicEvals;
-        if (chosen == kNone || value <= best) {
-            best = value;
-            chosen = s;
-        }
-        return value != 0;
-    });
-    return chosen;
+    return scanPool([&](StorageId s) { return ratioScore(s, m_compute[s], m_lastAccess[s]); },
+                    [&](StorageId s) { return !someCover || m_program.storages[s].size >= shortfall; });
 }
 
 // The variables the expression reads; e* and the equivalence classes only when it reads them.
