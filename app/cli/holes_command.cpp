@@ -186,18 +186,14 @@ int runHolesCommand(const HolesOptions &options)
     const MpiWorld world;
     if (!world.problem().empty())
         return reportError(ExitBadInput, world.problem());
-    // Usage problems are the same on every rank: rank 0 alone says so.
-    const auto usageError = [&](const std::string &problem) {
-        return world.isRoot() ? reportError(ExitBadUsage, problem) : ExitBadUsage;
-    };
     SweepSettings settings;
     std::vector<GridPoint> grid;
     if (const std::string problem = prepareGrid(options.grid, settings, grid); !problem.empty())
-        return usageError(problem);
+        return world.usageError(problem);
     if (settings.policies.size() != 1)
-        return usageError("holes takes one --policy (run it once per policy)");
+        return world.usageError("holes takes one --policy (run it once per policy)");
     if (options.repeats < 0 || options.samples < 0)
-        return usageError("--repeats and --samples expect non-negative counts");
+        return world.usageError("--repeats and --samples expect non-negative counts");
     const std::optional<LoadedTrace> loaded = loadWithBaseline(options.grid.trace);
     if (!world.allAgree(loaded.has_value()))
         return ExitBadInput;

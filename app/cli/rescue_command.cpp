@@ -163,19 +163,15 @@ int runRescueCommand(const RescueOptions &options)
     const MpiWorld world;
     if (!world.problem().empty())
         return reportError(ExitBadInput, world.problem());
-    // Usage problems are the same on every rank: rank 0 alone says so.
-    const auto usageError = [&](const std::string &problem) {
-        return world.isRoot() ? reportError(ExitBadUsage, problem) : ExitBadUsage;
-    };
     if (!findPolicy(options.run.policy))
-        return usageError("unknown policy \"" + options.run.policy + "\" (rematlens policies lists them)");
+        return world.usageError("unknown policy \"" + options.run.policy + "\" (rematlens policies lists them)");
     const std::optional<LoadedTrace> loaded = loadWithBaseline(options.run.trace);
     if (!world.allAgree(loaded.has_value()))
         return ExitBadInput;
     RunRequest request;
     request.trace = loaded->name;
     if (const std::string problem = configureRun(options.run, *loaded, request); !problem.empty())
-        return usageError(problem);
+        return world.usageError(problem);
 
     watchInterrupts();
     const SweepRunner runner(loaded->program, options.threads);

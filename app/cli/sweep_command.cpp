@@ -204,30 +204,26 @@ int runSweepCommand(const SweepOptions &options)
     const MpiWorld world;
     if (!world.problem().empty())
         return reportError(ExitBadInput, world.problem());
-    // Usage problems are the same on every rank: rank 0 alone says so.
-    const auto usageError = [&](const std::string &problem) {
-        return world.isRoot() ? reportError(ExitBadUsage, problem) : ExitBadUsage;
-    };
     SweepSettings settings;
     std::vector<GridPoint> grid;
     if (const std::string problem = prepareGrid(options.grid, settings, grid); !problem.empty())
-        return usageError(problem);
+        return world.usageError(problem);
     if (!options.outPath.empty() && !SweepFile::formatFor(options.outPath))
-        return usageError("--out expects a .jsonl or .csv file, got " + options.outPath);
+        return world.usageError("--out expects a .jsonl or .csv file, got " + options.outPath);
     std::optional<Shard> shard;
     std::string error;
     if (!options.shard.empty() && !(shard = Shard::parse(options.shard, error)))
-        return usageError(error);
+        return world.usageError(error);
     if (shard && options.outPath.empty())
-        return usageError("--shard needs --out: each shard writes its own file, for merge to join");
+        return world.usageError("--shard needs --out: each shard writes its own file, for merge to join");
     std::optional<LoadedTrace> loaded = loadWithBaseline(options.grid.trace);
     if (!world.allAgree(loaded.has_value()))
         return ExitBadInput;
     settings.trace = loaded->name;
     if (const std::string problem = applyKeep(options.grid.keep, *loaded->program, settings); !problem.empty())
-        return usageError(problem);
+        return world.usageError(problem);
     if (!settings.keep.empty() && SweepFile::formatFor(options.outPath) == SweepFile::Format::Csv)
-        return usageError("--keep with --out needs a .jsonl file (CSV records have no keep column)");
+        return world.usageError("--keep with --out needs a .jsonl file (CSV records have no keep column)");
     std::vector<RunRequest> plan = planSweep(settings, loaded->baseline, grid);
     SweepJob job{options, settings, std::move(*loaded), std::move(plan), {}, 0};
 
