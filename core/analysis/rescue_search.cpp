@@ -41,16 +41,7 @@ std::vector<RunResult> RescueSearch::runCandidates(const std::vector<RunRequest>
     };
     if (m_candidateRunner)
         return m_candidateRunner(requests, cancel, done);
-    std::vector<RunResult> results(requests.size());
-    for (RunResult &r : results)
-        r.outcome = Outcome::Cancelled;
-    std::size_t finished = 0;
-    m_runner.run(requests, cancel, [&](std::size_t i, const RunResult &result) {
-        results[i] = result;
-        if (result.outcome != Outcome::Cancelled)
-            done(++finished);
-    });
-    return results;
+    return m_runner.runAll(requests, cancel, done);
 }
 
 RescueReport RescueSearch::search(const RunRequest &request, const std::atomic<bool> *cancel,

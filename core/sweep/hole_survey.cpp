@@ -26,16 +26,10 @@ HoleSurveyor::HoleSurveyor(const SweepRunner &runner, SweepSettings settings, co
 std::vector<RunResult> HoleSurveyor::runAll(const std::vector<RunRequest> &requests, const char *stage,
                                             const std::atomic<bool> *cancel, const Progress &progress) const
 {
-    std::vector<RunResult> results(requests.size());
-    for (RunResult &r : results)
-        r.outcome = Outcome::Cancelled;
-    std::size_t done = 0;
-    m_runner.run(requests, cancel, [&](std::size_t i, const RunResult &result) {
-        results[i] = result;
+    return m_runner.runAll(requests, cancel, [&](std::size_t done) {
         if (progress)
-            progress(stage, ++done, requests.size());
+            progress(stage, done, requests.size());
     });
-    return results;
 }
 
 Outcome HoleSurveyor::runBudget(Bytes budget, const std::atomic<bool> *cancel) const

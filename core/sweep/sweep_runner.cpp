@@ -46,4 +46,19 @@ void SweepRunner::run(const std::vector<RunRequest> &requests, const std::atomic
     });
 }
 
+std::vector<RunResult> SweepRunner::runAll(const std::vector<RunRequest> &requests, const std::atomic<bool> *cancel,
+                                           const std::function<void(std::size_t)> &finished) const
+{
+    std::vector<RunResult> results(requests.size());
+    for (RunResult &r : results)
+        r.outcome = Outcome::Cancelled;
+    std::size_t count = 0;
+    run(requests, cancel, [&](std::size_t i, const RunResult &result) {
+        results[i] = result;
+        if (result.outcome != Outcome::Cancelled && finished)
+            finished(++count);
+    });
+    return results;
+}
+
 } // namespace rematlens

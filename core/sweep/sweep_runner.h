@@ -29,6 +29,11 @@ public:
     void run(const std::vector<RunRequest> &requests, const std::atomic<bool> *cancel,
              const ResultHandler &onResult) const;
 
+    // Every request's result, in request order; runs never finished come back Cancelled.
+    // finished(n) is called after each of the n runs that finished, one call at a time.
+    std::vector<RunResult> runAll(const std::vector<RunRequest> &requests, const std::atomic<bool> *cancel,
+                                  const std::function<void(std::size_t finished)> &finished) const;
+
     // One run on the calling thread, with the same wall limit.
     RunResult runOne(const RunConfig &config, const std::atomic<bool> *cancel = nullptr) const;
 
