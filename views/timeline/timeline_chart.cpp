@@ -1,12 +1,15 @@
 #include "views/timeline/timeline_chart.h"
 
 #include "core/analysis/min_max_decimator.h"
+#include "views/common/axis_ticks.h"
+#include "views/common/byte_units.h"
 #include "views/common/nice_ticks.h"
 #include "views/common/number_format.h"
 #include "views/timeline/span_band_item.h"
 
 #include <QAreaSeries>
 #include <QChart>
+#include <QGraphicsLineItem>
 #include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
 #include <QLegendMarker>
@@ -18,17 +21,6 @@
 #include <cmath>
 
 namespace rematlens {
-
-namespace {
-
-QString bytesText(double bytes)
-{
-    const ByteScale s = ByteScale::forPeak(std::abs(bytes));
-    return QStringLiteral("%1 %2").arg(numberLocale().toString(s.toUnits(bytes), 'f', 2),
-                                       QString::fromLatin1(s.unit.data(), qsizetype(s.unit.size())));
-}
-
-} // namespace
 
 TimelineChart::TimelineChart(QChart *chart, const FigureStyle &style) : m_chart(chart), m_style(style)
 {
@@ -67,10 +59,17 @@ void TimelineChart::createSeries()
     add(m_memory = new QLineSeries, QStringLiteral("memory in use"), m_y);
     add(m_budget = new QLineSeries, QStringLiteral("budget"), m_y);
     add(m_evictions = new QScatterSeries, QStringLiteral("eviction"), m_y);
-    add(m_divergence = new QLineSeries, QStringLiteral("histories diverge"), m_y);
-    add(m_failure = new QLineSeries, QStringLiteral("failing allocation"), m_y);
-    add(m_failureMark = new QScatterSeries, QString(), m_y);
     m_rematBand = new SpanBandItem(m_chart, m_remat);
+    // The divergence and the failing allocation are drawn as items of their own, not series:
+    // Qt Charts keeps legend room for a series even when its marker is hidden.
+    m_divergence = new QGraphicsLineItem(m_chart);
+    m_failure = new QGraphicsLineItem(m_chart);
+    m_failureMark = new QGraphicsRectItem(m_chart);
+    for (QGraphicsItem *item : {static_cast<QGraphicsItem *>(m_divergence), static_cast<QGraphicsItem *>(m_failure),
+                                static_cast<QGraphicsItem *>(m_failureMark)}) {
+        item->setZValue(15);
+        item->setVisible(false);
+    }
     // Labels sit on a white box so the lines under them stay out of the way of the text.
     for (QGraphicsSimpleTextItem **label : {&m_failureLabel, &m_divergenceLabel}) {
         auto *box = new QGraphicsRectItem(m_chart);
@@ -103,19 +102,17 @@ void TimelineChart::styleChart()
     m_locked->setBrush(s.lockedFill());
     m_locked->setPen(Qt::NoPen);
     m_memory->setPen(QPen(s.ink(), s.lineWidth * 0.8, Qt::SolidLine, Qt::FlatCap, Qt::MiterJoin));
-    m_comparison->setPen(QPen(s.policy(0), s.lineWidth * 0.8, Qt::DashLine, Qt::FlatCap, Qt::MiterJoin));
+    styleComparison();
     m_budget->setPen(QPen(s.budgetLine(), s.lineWidth, Qt::DashDotLine));
-    m_depth->setPen(QPen(s.policy(3), s.lineWidth * 0.8));
+    m_depth->setPen(QPen(s.nesting(), s.lineWidth * 0.8, Qt::DashLine));
     m_evictions->setMarkerShape(QScatterSeries::MarkerShapeTriangle);
     m_evictions->setMarkerSize(s.fontSize * 0.55);
     m_evictions->setColor(s.eviction());
     m_evictions->setBorderColor(s.eviction());
     m_divergence->setPen(QPen(s.divergence(), s.lineWidth * 1.2, Qt::DotLine));
     m_failure->setPen(QPen(s.failure(), s.lineWidth * 2.5));
-    m_failureMark->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
-    m_failureMark->setMarkerSize(s.fontSize * 0.8);
-    m_failureMark->setColor(s.failure());
-    m_failureMark->setBorderColor(s.failure());
+    m_failureMark->setBrush(s.failure());
+    m_failureMark->setPen(Qt::NoPen);
     for (QGraphicsSimpleTextItem *label : {m_failureLabel, m_divergenceLabel}) {
         label->setFont(s.font(0.9));
         label->setBrush(s.ink());
@@ -127,18 +124,14 @@ void TimelineChart::styleChart()
         axis->setTickType(QValueAxis::TicksDynamic);
         axis->setTickAnchor(0);
     }
-    // The failure and the divergence carry labels of their own.
-    for (QAbstractSeries *series : {static_cast<QAbstractSeries *>(m_failureMark), static_cast<QAbstractSeries *>(m_failure),
-                                    static_cast<QAbstractSeries *>(m_divergence)})
-        for (QLegendMarker *marker : m_chart->legend()->markers(series))
-            marker->setVisible(false);
 }
 
 // A single-column figure has no room for a legend (Qt Charts keeps room even for hidden
 // entries), so one line of title says which line is which.
 void TimelineChart::setCompactLegend(bool compact)
 {
-    m_chart->legend()->setVisible(!compact);
+    m_compact = compact;
+    m_chart->legend()->setVisible(!compact && m_plot);
     if (!compact || !m_plot) {
         m_chart->setTitle(QString());
         return;
@@ -158,22 +151,25 @@ void TimelineChart::setPlot(const TimelinePlot *plot)
     const QString unit = QString::fromLatin1(m_scale.unit.data(), qsizetype(m_scale.unit.size()));
     m_y->setTitleText(QStringLiteral("memory (%1)").arg(unit));
     m_depthAxis->setTitleText(QStringLiteral("remat nesting"));
+    // An empty chart shows no legend or axes: none of the last trace's names linger.
+    m_chart->legend()->setVisible(m_plot && !m_compact);
+    for (QValueAxis *axis : {m_x, m_y, m_depthAxis})
+        axis->setVisible(m_plot != nullptr);
     const bool byStep = !m_plot || m_plot->axis == TimelineAxis::Step;
     chooseXScale(byStep);
     const bool compare = m_plot && m_plot->comparisonTrack;
-    m_comparison->setVisible(compare);
-    m_divergence->setVisible(compare && m_plot->divergenceX.has_value());
-    for (QLegendMarker *marker : m_chart->legend()->markers(m_comparison))
-        marker->setVisible(compare);
+    showComparison(compare);
     if (m_plot) {
         const auto ratioText = [](const InspectedRun &r) { return QString::number(r.request.ratio, 'g', 6); };
         m_memory->setName(QStringLiteral("in use %1").arg(ratioText(*m_plot->run)));
         m_budget->setName(QStringLiteral("budget %1").arg(ratioText(*m_plot->run)));
         if (compare)
             m_comparison->setName(QStringLiteral("in use %1").arg(ratioText(*m_plot->comparison)));
-        const double top = m_scale.toUnits(m_plot->peakBytes()) * 1.08;
-        m_y->setRange(0, top > 0 ? top : 1);
-        m_y->setTickInterval(niceTickInterval(m_y->max(), 5));
+        // A failure's label goes in a band above the budget, where no memory curve runs.
+        const bool failed = m_plot->track->failure() || (compare && m_plot->comparisonTrack->failure());
+        const double top = m_scale.toUnits(m_plot->peakBytes()) * (failed ? 1.35 : 1.08);
+        const double yMax = top > 0 ? top : 1;
+        setAxisTicks(m_y, 0, yMax, niceTickInterval(yMax, 5));
         fitNesting();
     }
 }
@@ -186,33 +182,28 @@ void TimelineChart::fitNesting()
     for (double d : m_plot->track->depth())
         m_nesting.push_back(std::max(d - 1, 0.0));
     const int depth = std::max(2, m_plot->track->peakDepth() - 1);
-    m_depthAxis->setRange(0, depth * 1.25);
-    m_depthAxis->setTickType(QValueAxis::TicksDynamic);
     m_depthAxis->setTickAnchor(0);
-    m_depthAxis->setTickInterval(std::max(1.0, niceTickInterval(depth, 4)));
+    setAxisTicks(m_depthAxis, 0, depth * 1.25, std::max(1.0, niceTickInterval(depth, 4)));
 }
 
 void TimelineChart::showRange(double from, double to, int columns)
 {
-    m_x->setRange(ax(from), ax(to));
     const double interval = niceTickInterval(ax(to) - ax(from), 6);
-    m_x->setTickInterval(interval);
+    setAxisTicks(m_x, ax(from), ax(to), interval);
     // As many decimals as the ticks need when zoomed in, none otherwise.
     const int decimals = std::clamp(int(-std::floor(std::log10(interval))), 0, 6);
     m_x->setLabelFormat(QStringLiteral("%.%1f").arg(decimals));
     if (!m_plot) {
-        for (QLineSeries *s : {m_memory, m_comparison, m_budget, m_depth, m_divergence, m_failure, m_rematUpper, m_lockedUpper})
+        for (QLineSeries *s : {m_memory, m_comparison, m_budget, m_depth, m_rematUpper, m_lockedUpper})
             s->clear();
         m_rematBand->setSpans({});
         m_evictions->clear();
-        m_failureMark->clear();
         updateLabels();
         return;
     }
     columns = std::max(columns, 16);
     fillMemory(from, to, columns);
     fillEvents(from, to, columns);
-    fillMarkers();
     updateLabels();
 }
 
@@ -235,8 +226,8 @@ void TimelineChart::chooseXScale(bool byStep)
 // Memory holds its value until the next sample, so the decimated points are drawn as steps.
 // The points of one pixel column share that column's first x: each column is one vertical
 // stroke from its minimum to its maximum rather than a comb of sub-pixel steps.
-QList<QPointF> TimelineChart::stepped(const TimelineTrack &track, const std::vector<double> &ys, double from,
-                                      double to, int columns, bool inBytes) const
+QList<QPointF> TimelineChart::stepped(const TimelineTrack &track, const std::vector<double> &ys, double from, double to,
+                                      int columns, bool inBytes) const
 {
     const MinMaxDecimator decimator(from, to, std::size_t(columns));
     const std::vector<PlotPoint> points = decimator.decimate(track.xs(), ys);
@@ -265,7 +256,8 @@ void TimelineChart::fillMemory(double from, double to, int columns)
     m_lockedUpper->replace(locked);
     m_depth->replace(stepped(track, m_nesting, from, to, columns, false));
     if (m_plot->comparisonTrack)
-        m_comparison->replace(stepped(*m_plot->comparisonTrack, m_plot->comparisonTrack->memory(), from, to, columns, true));
+        m_comparison->replace(
+            stepped(*m_plot->comparisonTrack, m_plot->comparisonTrack->memory(), from, to, columns, true));
     const double budget = m_scale.toUnits(double(track.budget()));
     m_budget->replace(QList<QPointF>{QPointF(ax(from), budget), QPointF(ax(to), budget)});
 }
@@ -308,66 +300,102 @@ void TimelineChart::fillEvents(double from, double to, int columns)
     m_rematBand->setSpans(std::move(bands));
 }
 
-void TimelineChart::fillMarkers()
+// The second run's curve is in the chart, and so in the legend, only while there is one.
+void TimelineChart::showComparison(bool shown)
 {
-    const double top = m_y->max();
-    if (m_plot->divergenceX)
-        m_divergence->replace(QList<QPointF>{QPointF(ax(*m_plot->divergenceX), 0), QPointF(ax(*m_plot->divergenceX), top)});
-    else
-        m_divergence->clear();
-    m_failure->clear();
-    m_failureMark->clear();
-    // The failing run's allocation, drawn as the bar it needed on top of the memory in use.
-    for (const auto *track : {&*m_plot->track, m_plot->comparisonTrack ? &*m_plot->comparisonTrack : nullptr}) {
-        if (!track || !track->failure())
-            continue;
-        const auto &f = *track->failure();
-        const double base = m_scale.toUnits(f.memory);
-        const double tip = m_scale.toUnits(f.memory + double(f.failure.bytesNeeded));
-        m_failure->replace(QList<QPointF>{QPointF(ax(f.x), base), QPointF(ax(f.x), tip)});
-        m_failureMark->replace(QList<QPointF>{QPointF(ax(f.x), tip)});
-        break;
+    const bool inChart = m_comparison->chart() != nullptr;
+    if (shown == inChart)
+        return;
+    if (shown) {
+        m_chart->addSeries(m_comparison);
+        m_comparison->attachAxis(m_x);
+        m_comparison->attachAxis(m_y);
+        styleComparison();
+    } else {
+        m_chart->removeSeries(m_comparison); // ownership comes back: the destructor deletes it
     }
+}
+
+void TimelineChart::styleComparison()
+{
+    m_comparison->setPen(QPen(m_style.policy(0), m_style.lineWidth * 0.8, Qt::DashLine, Qt::FlatCap, Qt::MiterJoin));
+}
+
+TimelineChart::~TimelineChart()
+{
+    if (!m_comparison->chart())
+        delete m_comparison;
+}
+
+// Where a value lands in the chart's scene; nothing when its x is outside the shown range.
+std::optional<QPointF> TimelineChart::scenePoint(double dataX, double y) const
+{
+    const double x = ax(dataX);
+    if (x < m_x->min() || x > m_x->max())
+        return std::nullopt;
+    return m_chart->mapToPosition(QPointF(x, y), m_memory);
+}
+
+const TimelineTrack *TimelineChart::failedTrack() const
+{
+    for (const auto *track : {&*m_plot->track, m_plot->comparisonTrack ? &*m_plot->comparisonTrack : nullptr})
+        if (track && track->failure())
+            return track;
+    return nullptr;
 }
 
 void TimelineChart::updateLabels()
 {
-    m_failureLabel->parentItem()->setVisible(false);
-    m_divergenceLabel->parentItem()->setVisible(false);
+    for (QGraphicsItem *item :
+         {static_cast<QGraphicsItem *>(m_divergence), static_cast<QGraphicsItem *>(m_failure),
+          static_cast<QGraphicsItem *>(m_failureMark), m_failureLabel->parentItem(), m_divergenceLabel->parentItem()})
+        item->setVisible(false);
     if (!m_plot)
         return;
     const QRectF area = m_chart->plotArea();
-    const auto place = [&](QGraphicsSimpleTextItem *label, QPointF value, const QString &text) {
-        value.setX(ax(value.x()));
-        if (value.x() < m_x->min() || value.x() > m_x->max())
-            return;
+    const qreal pad = m_style.fontSize * 0.25;
+    const qreal gap = m_style.fontSize * 0.6;
+    // A label on a white box beside x, its top at `top` (clamped into the plot).
+    const auto place = [&](QGraphicsSimpleTextItem *label, QPointF at, const QString &text) {
         label->setText(text);
         auto *box = static_cast<QGraphicsRectItem *>(label->parentItem());
-        const qreal pad = m_style.fontSize * 0.25;
         const QRectF textBox = label->boundingRect().adjusted(-pad, -pad, pad, pad);
-        QPointF at = m_chart->mapToPosition(value, m_memory);
-        const qreal gap = m_style.fontSize * 0.6;
         at.rx() = at.x() + textBox.width() + gap > area.right() ? at.x() - textBox.width() - gap : at.x() + gap;
-        at.ry() = std::clamp(at.y() - textBox.height() / 2, area.top(), area.bottom() - textBox.height());
+        at.ry() = std::clamp(at.y(), area.top(), area.bottom() - textBox.height());
         box->setRect(QRectF(QPointF(0, 0), textBox.size()));
         label->setPos(pad, pad);
         box->setPos(at);
         box->setVisible(true);
     };
-    for (const auto *track : {&*m_plot->track, m_plot->comparisonTrack ? &*m_plot->comparisonTrack : nullptr}) {
-        if (!track || !track->failure())
-            continue;
+    if (const TimelineTrack *track = failedTrack()) {
         const auto &f = *track->failure();
-        // Low in the plot, beside the failure: the memory curve runs near the budget above.
-        place(m_failureLabel, QPointF(f.x, m_y->max() * 0.5),
-              QStringLiteral("out of memory: %1 short\n%2 needs %3")
-                  .arg(bytesText(double(f.failure.bytesShort)), QString::fromStdString(f.failure.tensor),
-                       bytesText(double(f.failure.bytesNeeded))));
-        break;
+        const double base = m_scale.toUnits(f.memory);
+        const double tip = m_scale.toUnits(f.memory + double(f.failure.bytesNeeded));
+        const auto from = scenePoint(f.x, base);
+        const auto to = scenePoint(f.x, std::min(tip, m_y->max()));
+        if (from && to) {
+            m_failure->setLine(QLineF(*from, *to));
+            const qreal size = m_style.fontSize * 0.8;
+            m_failureMark->setRect(QRectF(to->x() - size / 2, to->y() - size / 2, size, size));
+            m_failure->setVisible(true);
+            m_failureMark->setVisible(true);
+            // In the band above the budget, which the memory curves never enter.
+            place(m_failureLabel, QPointF(from->x(), area.top() + pad),
+                  QStringLiteral("out of memory: %1 short\n%2 needs %3")
+                      .arg(ByteUnits::format(double(f.failure.bytesShort)), QString::fromStdString(f.failure.tensor),
+                           ByteUnits::format(double(f.failure.bytesNeeded))));
+        }
     }
-    if (m_plot->divergenceX)
-        place(m_divergenceLabel, QPointF(*m_plot->divergenceX, m_y->max() * 0.12),
-              QStringLiteral("histories diverge\n(event %1)").arg(m_plot->divergence->index));
+    if (m_plot->divergenceX) {
+        const auto bottom = scenePoint(*m_plot->divergenceX, 0);
+        const auto top = scenePoint(*m_plot->divergenceX, m_y->max());
+        if (bottom && top) {
+            m_divergence->setLine(QLineF(*bottom, *top));
+            m_divergence->setVisible(true);
+            place(m_divergenceLabel, QPointF(bottom->x(), area.bottom() - area.height() * 0.22),
+                  QStringLiteral("histories diverge\n(event %1)").arg(m_plot->divergence->index));
+        }
+    }
 }
 
 } // namespace rematlens

@@ -7,8 +7,12 @@
 #include <QList>
 #include <QPointF>
 
+#include <optional>
+
 class QAreaSeries;
 class QChart;
+class QGraphicsLineItem;
+class QGraphicsRectItem;
 class QGraphicsSimpleTextItem;
 class QLineSeries;
 class QScatterSeries;
@@ -27,6 +31,9 @@ namespace rematlens {
 class TimelineChart {
 public:
     TimelineChart(QChart *chart, const FigureStyle &style);
+    ~TimelineChart();
+    TimelineChart(const TimelineChart &) = delete;
+    TimelineChart &operator=(const TimelineChart &) = delete;
 
     void setPlot(const TimelinePlot *plot); // not owned; null clears
     void setCompactLegend(bool compact);
@@ -46,7 +53,11 @@ private:
     void styleChart();
     void fillMemory(double from, double to, int columns);
     void fillEvents(double from, double to, int columns);
-    void fillMarkers();
+    void showComparison(bool shown);
+    void styleComparison();
+    std::optional<QPointF> scenePoint(double dataX, double y) const;
+    const TimelineTrack *failedTrack() const;
+    // The failing allocation, the divergence and their labels, placed in the chart's scene.
     void updateLabels();
     QList<QPointF> stepped(const TimelineTrack &track, const std::vector<double> &ys, double from, double to,
                            int columns, bool inBytes) const;
@@ -54,6 +65,7 @@ private:
     QChart *m_chart;
     FigureStyle m_style;
     const TimelinePlot *m_plot = nullptr;
+    bool m_compact = false;
     ByteScale m_scale;
     double m_xDivisor = 1;
     std::vector<double> m_nesting; // the run's depth less the model's own call
@@ -70,9 +82,9 @@ private:
     QLineSeries *m_budget = nullptr;
     QLineSeries *m_depth = nullptr;
     QScatterSeries *m_evictions = nullptr;
-    QLineSeries *m_divergence = nullptr;
-    QLineSeries *m_failure = nullptr;
-    QScatterSeries *m_failureMark = nullptr;
+    QGraphicsLineItem *m_divergence = nullptr;
+    QGraphicsLineItem *m_failure = nullptr;
+    QGraphicsRectItem *m_failureMark = nullptr;
     QGraphicsSimpleTextItem *m_failureLabel = nullptr;
     QGraphicsSimpleTextItem *m_divergenceLabel = nullptr;
 };
