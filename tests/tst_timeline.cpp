@@ -5,11 +5,11 @@
 #include "core/sim/baseline.h"
 #include "core/trace/trace_reader.h"
 #include "views/common/byte_scale.h"
-#include "views/figure/figure_writer.h"
 #include "views/common/nice_ticks.h"
+#include "views/common/zoom_window.h"
+#include "views/figure/figure_writer.h"
 #include "views/timeline/timeline_figure.h"
 #include "views/timeline/timeline_view.h"
-#include "views/timeline/zoom_window.h"
 
 #include <QImage>
 #include <QTemporaryDir>
@@ -77,7 +77,8 @@ void TimelineTest::decimationKeepsExtremes()
     QVERIFY(has(612, -5.0));
     QVERIFY(has(0, 0.0));
     QVERIFY(has(999, double(999 % 7)));
-    QVERIFY(std::is_sorted(points.begin(), points.end(), [](const PlotPoint &a, const PlotPoint &b) { return a.x < b.x; }));
+    QVERIFY(
+        std::is_sorted(points.begin(), points.end(), [](const PlotPoint &a, const PlotPoint &b) { return a.x < b.x; }));
 }
 
 void TimelineTest::decimationIsBounded()
@@ -157,7 +158,8 @@ void TimelineTest::trackFollowsTheRecording()
     const auto run = inspect(0.6);
     QCOMPARE(run->result.outcome, Outcome::Pass);
     const TimelineTrack byStep(*m_program, run->recording, run->result, run->request.config.budget, TimelineAxis::Step);
-    const TimelineTrack byClock(*m_program, run->recording, run->result, run->request.config.budget, TimelineAxis::Clock);
+    const TimelineTrack byClock(*m_program, run->recording, run->result, run->request.config.budget,
+                                TimelineAxis::Clock);
     QCOMPARE(byStep.xs().size(), run->recording.samples.size());
     QVERIFY(std::is_sorted(byStep.xs().begin(), byStep.xs().end()));
     QVERIFY(std::is_sorted(byClock.xs().begin(), byClock.xs().end()));
@@ -174,7 +176,9 @@ void TimelineTest::trackFollowsTheRecording()
         QVERIFY(!spans.empty());
     }
     const std::size_t middle = byStep.xs().size() / 2;
-    QCOMPARE(byStep.sampleAt(byStep.xs()[middle]) == middle || byStep.xs()[byStep.sampleAt(byStep.xs()[middle])] == byStep.xs()[middle], true);
+    QCOMPARE(byStep.sampleAt(byStep.xs()[middle]) == middle ||
+                 byStep.xs()[byStep.sampleAt(byStep.xs()[middle])] == byStep.xs()[middle],
+             true);
     QCOMPARE(byStep.xOfStep(run->recording.samples[middle].step), double(run->recording.samples[middle].step));
     const auto marker = byStep.evictionNear(byStep.evictions().front().x, 0.5);
     QVERIFY(marker.has_value());
@@ -211,8 +215,8 @@ void TimelineTest::divergenceOfTwoBudgets()
     const std::size_t index = plot.divergence->index;
     for (std::size_t i = 0; i < index; ++i)
         QVERIFY(a[i]->tensor == b[i]->tensor && a[i]->kind == b[i]->kind);
-    QVERIFY(index == a.size() || index == b.size() || a[index]->tensor != b[index]->tensor
-            || a[index]->kind != b[index]->kind || a[index]->bytes != b[index]->bytes);
+    QVERIFY(index == a.size() || index == b.size() || a[index]->tensor != b[index]->tensor ||
+            a[index]->kind != b[index]->kind || a[index]->bytes != b[index]->bytes);
     QVERIFY(plot.divergenceX.has_value());
     const TimelinePlot same = TimelinePlot::build(m_program, low, low, TimelineAxis::Step);
     QVERIFY(!same.divergence.has_value());

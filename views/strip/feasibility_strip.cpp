@@ -1,19 +1,20 @@
 #include "views/strip/feasibility_strip.h"
 
-#include "views/tables/hole_list_model.h"
 #include "views/strip/outcome_palette.h"
+#include "views/tables/hole_list_model.h"
 #include "views/tables/sweep_result_model.h"
 
+#include "views/common/number_format.h"
 #include <QContextMenuEvent>
 #include <QHelpEvent>
 #include <QKeyEvent>
-#include "views/common/number_format.h"
 
 #include <QLocale>
 #include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
+#include <QWheelEvent>
 
 #include <algorithm>
 #include <cmath>
@@ -25,8 +26,8 @@ FeasibilityStrip::FeasibilityStrip(QWidget *parent) : QWidget(parent)
     setFocusPolicy(Qt::StrongFocus);
     setMouseTracking(true);
     setAttribute(Qt::WA_OpaquePaintEvent);
-    setToolTip(tr("Click a cell or use the arrow keys to select a run; drag across budgets and press R to "
-                  "sweep that range at a finer step"));
+    setToolTip(tr("Click a cell or use the arrow keys to select a run. Wheel or +/- zooms at the cursor, "
+                  "drag pans, 0 shows every budget. Shift+drag marks budgets; R sweeps them at a finer step"));
     m_repaintTimer.setSingleShot(true);
     m_repaintTimer.setInterval(40); // results stream in; redraw at most 25 times a second
     connect(&m_repaintTimer, &QTimer::timeout, this, qOverload<>(&QWidget::update));
@@ -39,6 +40,7 @@ void FeasibilityStrip::setModels(const SweepResultModel *sweep, const HoleListMo
     connect(sweep, &QAbstractItemModel::modelReset, this, [this] {
         m_selection.reset();
         m_range.reset();
+        resetView();
         update();
     });
     connect(sweep, &QAbstractItemModel::dataChanged, this, &FeasibilityStrip::scheduleRepaint);
@@ -59,12 +61,57 @@ QSize FeasibilityStrip::sizeHint() const
 
 QSize FeasibilityStrip::minimumSizeHint() const
 {
-    return {420, 200};
+    return {360, 180};
 }
 
 StripFigure FeasibilityStrip::asFigure() const
 {
-    return StripFigure({StripFigure::Panel{m_traceName, m_sweep, m_holes}});
+    StripFigure::Panel panel{m_traceName, m_sweep, m_holes};
+    if (m_view.zoomed()) {
+        panel.viewFrom = m_view.from;
+        panel.viewTo = m_view.to;
+    }
+    return StripFigure({panel});
+}
+
+void FeasibilityStrip::resetView()
+{
+    // At least one column stays in view, however far in the wheel goes.
+    m_view = ZoomWindow::whole(m_sweep ? double(m_sweep->gridSize()) : 1.0, 1.0);
+}
+
+void FeasibilityStrip::showColumns(double from, double to)
+{
+    m_view.show(from, to);
+    update();
+}
+
+void FeasibilityStrip::resetZoom()
+{
+    m_view.reset();
+    update();
+}
+
+void FeasibilityStrip::zoomAt(double factor, double column)
+{
+    if (!m_sweep || m_sweep->gridSize() == 0)
+        return;
+    if (m_view.extent != double(m_sweep->gridSize()))
+        resetView();
+    m_view.zoom(factor, column);
+    update();
+}
+
+// Arrow keys may walk out of a zoomed view: it follows the selection.
+void FeasibilityStrip::keepInView(std::size_t column)
+{
+    if (!m_view.zoomed())
+        return;
+    const double c = double(column);
+    if (c < m_view.from)
+        m_view.show(c, c + m_view.width());
+    else if (c + 1 > m_view.to)
+        m_view.show(c + 1 - m_view.width(), c + 1);
 }
 
 StripGeometry FeasibilityStrip::geometryFor(const QRectF &bounds) const
@@ -94,6 +141,8 @@ void FeasibilityStrip::setSelection(std::optional<Cell> cell)
     if (cell == m_selection)
         return;
     m_selection = cell;
+    if (cell)
+        keepInView(cell->column);
     update();
     if (cell)
         emit selectionChanged(cell->policy, cell->column);
@@ -127,12 +176,24 @@ void FeasibilityStrip::keyPressEvent(QKeyEvent *event)
 {
     const int page = std::max<int>(1, m_sweep ? static_cast<int>(m_sweep->gridSize()) / 20 : 1);
     switch (event->key()) {
-    case Qt::Key_Left: moveSelection(0, event->modifiers() & Qt::ShiftModifier ? -page : -1); break;
-    case Qt::Key_Right: moveSelection(0, event->modifiers() & Qt::ShiftModifier ? page : 1); break;
-    case Qt::Key_Up: moveSelection(-1, 0); break;
-    case Qt::Key_Down: moveSelection(1, 0); break;
-    case Qt::Key_Home: moveSelection(0, -1 << 30); break;
-    case Qt::Key_End: moveSelection(0, 1 << 30); break;
+    case Qt::Key_Left:
+        moveSelection(0, event->modifiers() & Qt::ShiftModifier ? -page : -1);
+        break;
+    case Qt::Key_Right:
+        moveSelection(0, event->modifiers() & Qt::ShiftModifier ? page : 1);
+        break;
+    case Qt::Key_Up:
+        moveSelection(-1, 0);
+        break;
+    case Qt::Key_Down:
+        moveSelection(1, 0);
+        break;
+    case Qt::Key_Home:
+        moveSelection(0, -1 << 30);
+        break;
+    case Qt::Key_End:
+        moveSelection(0, 1 << 30);
+        break;
     case Qt::Key_R:
         if (m_range)
             emit refineRequested(m_range->first, m_range->second);
@@ -141,8 +202,31 @@ void FeasibilityStrip::keyPressEvent(QKeyEvent *event)
         m_range.reset();
         update();
         break;
-    default: QWidget::keyPressEvent(event); return;
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        zoomAt(0.5, m_selection ? m_selection->column + 0.5 : (m_view.from + m_view.to) / 2);
+        break;
+    case Qt::Key_Minus:
+        zoomAt(2.0, m_selection ? m_selection->column + 0.5 : (m_view.from + m_view.to) / 2);
+        break;
+    case Qt::Key_0:
+        resetZoom();
+        break;
+    default:
+        QWidget::keyPressEvent(event);
+        return;
     }
+    event->accept();
+}
+
+void FeasibilityStrip::wheelEvent(QWheelEvent *event)
+{
+    const double steps = event->angleDelta().y() / 120.0;
+    if (steps == 0 || !m_sweep || m_sweep->gridSize() == 0) {
+        event->ignore();
+        return;
+    }
+    zoomAt(std::pow(0.8, steps), geometryFor(rect()).columnPosition(event->position().x()));
     event->accept();
 }
 
@@ -152,6 +236,8 @@ void FeasibilityStrip::mousePressEvent(QMouseEvent *event)
         return;
     const StripGeometry g = geometryFor(rect());
     m_pressPosition = event->position().toPoint();
+    m_pressViewFrom = m_view.from;
+    m_marking = event->modifiers() & Qt::ShiftModifier;
     m_dragStart = g.columnAt(event->position().x());
     m_dragging = false;
 }
@@ -163,7 +249,14 @@ void FeasibilityStrip::mouseMoveEvent(QMouseEvent *event)
     if (!m_dragging && (event->position().toPoint() - m_pressPosition).manhattanLength() < 5)
         return;
     m_dragging = true;
-    const std::optional<int> column = geometryFor(rect()).columnAt(event->position().x());
+    const StripGeometry g = geometryFor(rect());
+    if (!m_marking) { // pan: the budget under the press stays under the cursor
+        const double moved = g.columnPosition(event->position().x()) - g.columnPosition(m_pressPosition.x());
+        m_view.show(m_pressViewFrom - moved, m_pressViewFrom - moved + m_view.width());
+        update();
+        return;
+    }
+    const std::optional<int> column = g.columnAt(event->position().x());
     if (column) {
         const auto a = *m_dragStart;
         const auto b = static_cast<std::size_t>(*column);
@@ -195,13 +288,17 @@ void FeasibilityStrip::contextMenuEvent(QContextMenuEvent *event)
     refine->setEnabled(m_range.has_value());
     QAction *clear = menu.addAction(tr("Clear the marked range (Esc)"));
     clear->setEnabled(m_range.has_value());
+    menu.addSeparator();
+    QAction *reset = menu.addAction(tr("Show every budget (0)"));
+    reset->setEnabled(m_view.zoomed());
     QAction *chosen = menu.exec(event->globalPos());
     if (chosen == refine && m_range)
         emit refineRequested(m_range->first, m_range->second);
     else if (chosen == clear) {
         m_range.reset();
         update();
-    }
+    } else if (chosen == reset)
+        resetZoom();
 }
 
 bool FeasibilityStrip::event(QEvent *event)
@@ -215,7 +312,8 @@ bool FeasibilityStrip::event(QEvent *event)
             row = m_selection ? static_cast<int>(m_selection->policy) : 0;
         if (column && row && help->pos().x() >= g.cellArea().left()) {
             QToolTip::showText(help->globalPos(),
-                               tooltipFor(Cell{static_cast<std::size_t>(*row), static_cast<std::size_t>(*column)}), this);
+                               tooltipFor(Cell{static_cast<std::size_t>(*row), static_cast<std::size_t>(*column)}),
+                               this);
             return true;
         }
     }
@@ -234,14 +332,16 @@ QString FeasibilityStrip::tooltipFor(const Cell &cell) const
         return text + tr("<br>not run yet");
     text += tr("<br>result: <b>%1</b>").arg(OutcomePalette::outcomeLabel(result->outcome));
     if (m_sweep->baseline().compute > 0)
-        text += tr("<br>overhead %1×").arg(static_cast<double>(result->clock) / static_cast<double>(m_sweep->baseline().compute), 0, 'f', 3);
+        text +=
+            tr("<br>overhead %1×")
+                .arg(static_cast<double>(result->clock) / static_cast<double>(m_sweep->baseline().compute), 0, 'f', 3);
     text += tr("<br>peak memory %1 B<br>%2 evictions, %3 remats")
                 .arg(c.toString(result->maxMemory))
                 .arg(result->evictions + result->releasedEvictions)
                 .arg(result->remats);
     if (result->failure)
-        text += tr("<br>%1 B short materializing %2").arg(c.toString(result->failure->bytesShort),
-                                                         QString::fromStdString(result->failure->tensor));
+        text += tr("<br>%1 B short materializing %2")
+                    .arg(c.toString(result->failure->bytesShort), QString::fromStdString(result->failure->tensor));
     return text;
 }
 
@@ -271,7 +371,8 @@ void FeasibilityStrip::paintMarks(QPainter &p, const StripGeometry &g) const
     if (m_range) {
         const QRectF a = g.cell(0, static_cast<int>(m_range->first));
         const QRectF b = g.cell(0, static_cast<int>(m_range->second));
-        p.fillRect(QRectF(a.left(), plot.top(), b.right() - a.left(), cells.bottom() - plot.top()), QColor(0, 114, 178, 40));
+        p.fillRect(QRectF(a.left(), plot.top(), b.right() - a.left(), cells.bottom() - plot.top()),
+                   QColor(0, 114, 178, 40));
     }
     if (m_selection) {
         p.setRenderHint(QPainter::Antialiasing, false);

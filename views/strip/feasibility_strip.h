@@ -1,5 +1,6 @@
 #pragma once
 
+#include "views/common/zoom_window.h"
 #include "views/figure/figure_source.h"
 #include "views/strip/strip_figure.h"
 #include "views/strip/strip_geometry.h"
@@ -16,8 +17,9 @@ class SweepResultModel;
 
 // The feasibility-versus-budget strip: budget ratio across (bytes on the top axis), one row of
 // cells per policy coloured by outcome, the overhead of passing runs plotted above, holes
-// marked. Click or the arrow keys select a run; dragging marks a range to refine. As a figure
-// it is a StripFigure of one panel: the same paint code at the figure's style.
+// marked. Click or the arrow keys select a run; the wheel (or +/-) zooms at the cursor, dragging
+// pans, 0 shows every budget again; Shift+drag marks a range to refine. As a figure it is a
+// StripFigure of one panel, zoom included: the same paint code at the figure's style.
 class FeasibilityStrip : public QWidget, public FigureSource {
     Q_OBJECT
 
@@ -36,6 +38,10 @@ public:
     // The grid column whose ratio is nearest to `ratio`, in the selected (or first) row.
     void selectRatio(double ratio);
     std::optional<std::pair<std::size_t, std::size_t>> range() const { return m_range; }
+    // The budgets shown, in grid columns (fractions allowed): all of them unless zoomed.
+    const ZoomWindow &view() const { return m_view; }
+    void showColumns(double from, double to);
+    void resetZoom();
 
     // Paints the strip as on screen (the default style at the widget's font) into any device.
     void paint(QPainter &painter, const QRectF &bounds) const;
@@ -61,6 +67,7 @@ protected:
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
+    void wheelEvent(QWheelEvent *event) override;
     bool event(QEvent *event) override;
     void contextMenuEvent(QContextMenuEvent *event) override;
 
@@ -68,6 +75,9 @@ private:
     StripGeometry geometryFor(const QRectF &bounds) const;
     void scheduleRepaint();
     void moveSelection(int dRow, int dColumn);
+    void zoomAt(double factor, double column);
+    void keepInView(std::size_t column);
+    void resetView();
     QString tooltipFor(const Cell &cell) const;
     StripFigure asFigure() const;
     FigureStyle screenStyle() const { return FigureStyle::screen(font()); }
@@ -79,7 +89,10 @@ private:
     std::optional<std::pair<std::size_t, std::size_t>> m_range;
     std::optional<std::size_t> m_dragStart;
     QPoint m_pressPosition;
+    double m_pressViewFrom = 0;
+    bool m_marking = false; // Shift held at the press: the drag marks a range instead of panning
     bool m_dragging = false;
+    ZoomWindow m_view;
     QTimer m_repaintTimer;
     QString m_traceName;
 };

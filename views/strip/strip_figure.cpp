@@ -1,8 +1,8 @@
 #include "views/strip/strip_figure.h"
 
-#include "views/tables/hole_list_model.h"
 #include "views/strip/strip_legend.h"
 #include "views/strip/strip_painter.h"
+#include "views/tables/hole_list_model.h"
 #include "views/tables/sweep_result_model.h"
 
 #include <QFontMetricsF>
@@ -36,7 +36,9 @@ bool inHole(const HoleListModel *holes, std::size_t policy, std::size_t column)
 
 } // namespace
 
-StripFigure::StripFigure(std::vector<Panel> panels) : m_panels(std::move(panels)) {}
+StripFigure::StripFigure(std::vector<Panel> panels) : m_panels(std::move(panels))
+{
+}
 
 bool StripFigure::hasRuns(const Panel &panel) const
 {
@@ -184,6 +186,8 @@ StripPainter::Parts StripFigure::partsFor(std::size_t index, int columns) const
     parts.bytesAxis = !several;
     parts.leftLabels = static_cast<int>(index) % columns == 0;
     parts.xAxisTitle = !several;
+    parts.viewFrom = m_panels[index].viewFrom;
+    parts.viewTo = m_panels[index].viewTo;
     return parts;
 }
 

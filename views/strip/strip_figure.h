@@ -21,6 +21,8 @@ public:
         QString title; // the trace's name
         const SweepResultModel *sweep = nullptr;
         const HoleListModel *holes = nullptr;
+        double viewFrom = 0; // the columns shown, [viewFrom, viewTo); empty: all
+        double viewTo = 0;
     };
 
     explicit StripFigure(std::vector<Panel> panels);

@@ -32,25 +32,30 @@ QRectF StripGeometry::rowRect(int row) const
 QRectF StripGeometry::cell(int row, int column) const
 {
     const QRectF r = rowRect(row);
-    const double width = columns > 0 ? r.width() / columns : 0;
+    const double width = columns > 0 ? r.width() / visibleColumns() : 0;
     const double inset = rows > 1 ? rowGap : 0.0;
-    return QRectF(r.left() + column * width, r.top() + inset / 2, width, std::max(0.0, r.height() - inset));
+    return QRectF(r.left() + (column - firstVisible()) * width, r.top() + inset / 2, width,
+                  std::max(0.0, r.height() - inset));
 }
 
 double StripGeometry::columnCenter(int column) const
 {
     const QRectF area = cellArea();
-    const double width = columns > 0 ? area.width() / columns : 0;
-    return area.left() + (column + 0.5) * width;
+    const double width = columns > 0 ? area.width() / visibleColumns() : 0;
+    return area.left() + (column + 0.5 - firstVisible()) * width;
+}
+
+double StripGeometry::columnPosition(double x) const
+{
+    const QRectF area = cellArea();
+    return area.width() > 0 ? firstVisible() + (x - area.left()) / area.width() * visibleColumns() : 0;
 }
 
 std::optional<int> StripGeometry::columnAt(double x) const
 {
     if (columns <= 0)
         return std::nullopt;
-    const QRectF area = cellArea();
-    const int column = static_cast<int>(std::floor((x - area.left()) / area.width() * columns));
-    return std::clamp(column, 0, columns - 1);
+    return std::clamp(static_cast<int>(std::floor(columnPosition(x))), 0, columns - 1);
 }
 
 std::optional<int> StripGeometry::rowAt(double y) const

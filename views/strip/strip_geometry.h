@@ -10,9 +10,9 @@ namespace rematlens {
 // policy below, axes around. Plain arithmetic, so it is tested on its own; StripPainter fills
 // in the sizes from the font.
 struct StripGeometry {
-    QRectF bounds;          // the whole widget
-    int columns = 0;        // grid points
-    int rows = 0;           // policies
+    QRectF bounds;   // the whole widget
+    int columns = 0; // grid points
+    int rows = 0;    // policies
     double labelWidth = 110;
     double topAxisHeight = 28;
     double bottomAxisHeight = 34;
@@ -21,13 +21,21 @@ struct StripGeometry {
     double cellAreaHeight = 0;  // when positive, the rows' height; the plot takes the rest
     double plotGap = 10;        // between the plot and the first row
     double rowGap = 2;          // between rows of cells (hole markers go there)
+    // The columns shown, [viewFrom, viewTo) in column units (fractions allowed); empty: all.
+    double viewFrom = 0;
+    double viewTo = 0;
 
-    QRectF plotArea() const;    // the overhead curves
-    QRectF cellArea() const;    // all rows of cells
+    double firstVisible() const { return viewTo > viewFrom ? viewFrom : 0; }
+    double visibleColumns() const { return viewTo > viewFrom ? viewTo - viewFrom : columns; }
+
+    QRectF plotArea() const; // the overhead curves
+    QRectF cellArea() const; // all rows of cells
     QRectF cell(int row, int column) const;
     QRectF rowRect(int row) const;
     double columnCenter(int column) const;
-    // The column under x, clamped into the grid; nothing when there is no grid.
+    // The column position (fractional) under x, and the column under x clamped into the grid;
+    // nothing when there is no grid.
+    double columnPosition(double x) const;
     std::optional<int> columnAt(double x) const;
     std::optional<int> rowAt(double y) const;
     // y of an overhead value in [1, limit] inside the plot area.

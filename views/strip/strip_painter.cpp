@@ -1,7 +1,9 @@
 #include "views/strip/strip_painter.h"
 
-#include "views/tables/hole_list_model.h"
+#include "views/common/byte_units.h"
+
 #include "views/strip/hole_mark.h"
+#include "views/tables/hole_list_model.h"
 #include "views/tables/sweep_result_model.h"
 
 #include <QPainter>
@@ -47,21 +49,13 @@ StripPainter::StripPainter(const SweepResultModel &sweep, const HoleListModel *h
 {
 }
 
-QString StripPainter::byteSize(double bytes)
-{
-    if (bytes >= 1e9)
-        return QString::number(bytes / 1e9, 'f', bytes >= 1e11 ? 0 : (bytes >= 1e10 ? 1 : 2)) + QStringLiteral(" GB");
-    if (bytes >= 1e6)
-        return QString::number(bytes / 1e6, 'f', bytes >= 1e8 ? 0 : 1) + QStringLiteral(" MB");
-    return QString::number(bytes / 1e3, 'f', 1) + QStringLiteral(" kB");
-}
-
 QString StripPainter::xAxisTitle(bool bytesAbove, double width) const
 {
-    const QString baseline = byteSize(static_cast<double>(m_sweep.baseline().memory));
+    const QString baseline = ByteUnits::format(static_cast<double>(m_sweep.baseline().memory));
     const QString candidates[] = {
-        bytesAbove ? QStringLiteral("memory budget (fraction of the baseline peak memory, %1; bytes on top)").arg(baseline)
-                   : QStringLiteral("memory budget (fraction of the baseline peak memory, %1)").arg(baseline),
+        bytesAbove
+            ? QStringLiteral("memory budget (fraction of the baseline peak memory, %1; bytes on top)").arg(baseline)
+            : QStringLiteral("memory budget (fraction of the baseline peak memory, %1)").arg(baseline),
         QStringLiteral("budget (fraction of baseline peak, %1)").arg(baseline),
         QStringLiteral("budget / baseline peak")};
     for (const QString &title : candidates)
@@ -113,11 +107,14 @@ StripGeometry StripPainter::layout(const QRectF &bounds, const Parts &parts) con
     g.bounds = bounds;
     g.columns = static_cast<int>(m_sweep.gridSize());
     g.rows = static_cast<int>(m_sweep.policyCount());
+    g.viewFrom = parts.viewFrom;
+    g.viewTo = parts.viewTo;
     g.labelWidth = parts.leftLabels ? leftLabelWidth() : 0.5 * lh;
     const double titleHeight = parts.title.isEmpty() ? 0 : 1.25 * lh;
     g.topAxisHeight = titleHeight + (parts.bytesAxis ? lh + tick + 0.15 * lh : 0.6 * lh);
     g.bottomAxisHeight = tick + lh + (parts.xAxisTitle ? 1.2 * lh : 0) + 0.1 * lh;
-    const double widestTick = m_metrics.horizontalAdvance(parts.bytesAxis ? QStringLiteral("8.88 GB") : QStringLiteral("0.000"));
+    const double widestTick =
+        m_metrics.horizontalAdvance(parts.bytesAxis ? QStringLiteral("8.88 GB") : QStringLiteral("0.000"));
     g.rightMargin = 0.5 * widestTick + 0.2 * lh;
     g.plotGap = markerSize() + 0.25 * lh;
     g.rowGap = markerSize() + 0.2 * lh;
@@ -126,6 +123,15 @@ StripGeometry StripPainter::layout(const QRectF &bounds, const Parts &parts) con
     const double wantedRow = std::clamp(available * 0.42 / rows, 1.5 * lh, 4 * lh);
     g.cellAreaHeight = std::min(rows * wantedRow, std::max(rows * 1.1 * lh, available - 2.5 * lh));
     return g;
+}
+
+// Zoomed in, cells, holes and curves run past the plot's sides: they are cut at its edges.
+void StripPainter::clipToColumnsShown(QPainter &p, const StripGeometry &g)
+{
+    if (!(g.viewTo > g.viewFrom))
+        return; // every column shown: nothing to cut (and figures keep free of clip paths)
+    const QRectF cells = g.cellArea();
+    p.setClipRect(QRectF(cells.left(), g.bounds.top(), cells.width(), g.bounds.height()), Qt::IntersectClip);
 }
 
 double StripPainter::rowHeight(const StripGeometry &g) const
@@ -146,7 +152,10 @@ void StripPainter::paint(QPainter &p, const QRectF &bounds, const Parts &parts) 
         return;
     }
     paintCells(p, g, parts);
+    p.save();
+    clipToColumnsShown(p, g);
     paintHoles(p, g);
+    p.restore();
     paintPlot(p, g, parts);
     paintRatioAxis(p, g, parts);
     p.restore();
@@ -172,6 +181,8 @@ void StripPainter::paintCells(QPainter &p, const StripGeometry &g, const Parts &
     for (int row = 0; row < g.rows; ++row) {
         const auto policy = static_cast<std::size_t>(row);
         int start = 0;
+        p.save();
+        clipToColumnsShown(p, g);
         for (int column = 1; column <= g.columns; ++column) {
             const auto outcomeAt = [&](int c) {
                 const std::optional<RunResult> &r = m_sweep.result(policy, static_cast<std::size_t>(c));
@@ -184,6 +195,7 @@ void StripPainter::paintCells(QPainter &p, const StripGeometry &g, const Parts &
             p.fillRect(QRectF(first.topLeft(), last.bottomRight()), m_style.outcome(outcomeAt(start)));
             start = column;
         }
+        p.restore();
         if (parts.leftLabels) {
             p.setPen(m_style.ink());
             const QRectF label(g.bounds.left(), g.rowRect(row).top(), g.labelWidth - 0.4 * lineHeight(),
@@ -243,7 +255,9 @@ void StripPainter::paintPlot(QPainter &p, const StripGeometry &g, const Parts &p
         if (!parts.leftLabels)
             continue;
         p.setPen(m_style.ink());
-        p.drawText(QRectF(g.bounds.left(), y - lineHeight() / 2, g.labelWidth - 0.4 * lineHeight(), lineHeight()),
+        // The top label stays inside the plot's height, clear of the byte labels above it.
+        const double labelTop = std::max(y - lineHeight() / 2, plot.top());
+        p.drawText(QRectF(g.bounds.left(), labelTop, g.labelWidth - 0.4 * lineHeight(), lineHeight()),
                    Qt::AlignRight | Qt::AlignVCenter, QString::number(v, 'f', decimals) + QStringLiteral("×"));
     }
     p.setPen(QPen(m_style.ink(), m_style.axisWidth));
@@ -257,7 +271,10 @@ void StripPainter::paintPlot(QPainter &p, const StripGeometry &g, const Parts &p
                    QStringLiteral("overhead (×)"));
         p.restore();
     }
+    p.save();
+    clipToColumnsShown(p, g);
     paintCurves(p, g, parts, top);
+    p.restore();
 }
 
 // One curve per policy through its passing runs; a gap where runs fail.
@@ -265,7 +282,8 @@ void StripPainter::paintCurves(QPainter &p, const StripGeometry &g, const Parts 
 {
     const double dot = 1.1 * m_style.lineWidth;
     for (int row = 0; row < g.rows; ++row) {
-        const int named = static_cast<int>(parts.policyColours.indexOf(m_sweep.policyName(static_cast<std::size_t>(row))));
+        const int named =
+            static_cast<int>(parts.policyColours.indexOf(m_sweep.policyName(static_cast<std::size_t>(row))));
         const int colour = named >= 0 ? named : row;
         QPen pen(m_style.policy(colour), m_style.lineWidth, m_style.policyLine(colour), Qt::RoundCap, Qt::RoundJoin);
         QPainterPath path;
@@ -288,7 +306,7 @@ void StripPainter::paintCurves(QPainter &p, const StripGeometry &g, const Parts 
         p.setPen(pen);
         p.setBrush(Qt::NoBrush);
         p.drawPath(path);
-        if (g.cellArea().width() / std::max(1, g.columns) >= 4 * dot) { // dots only where they do not merge
+        if (g.cellArea().width() / std::max(1.0, g.visibleColumns()) >= 4 * dot) { // dots only where they do not merge
             p.setPen(Qt::NoPen);
             p.setBrush(m_style.policy(colour));
             for (const QPointF &point : points)
@@ -311,7 +329,7 @@ double StripPainter::ratioTickStep(double first, double last, double span, doubl
         for (double value : ticksBetween(first, last, step)) {
             widest = std::max(widest, m_metrics.horizontalAdvance(QString::number(value, 'f', decimals)));
             if (memory > 0)
-                widest = std::max(widest, m_metrics.horizontalAdvance(byteSize(value * memory)));
+                widest = std::max(widest, m_metrics.horizontalAdvance(ByteUnits::format(value * memory)));
         }
         const double gap = memory > 0 ? 1.0 : 0.6; // byte labels are long: a wider gap keeps them apart
         if (step / (last - first) * span >= widest + gap * lineHeight())
@@ -330,27 +348,38 @@ void StripPainter::paintRatioAxis(QPainter &p, const StripGeometry &g, const Par
     const auto xOf = [&](double ratio) {
         if (last <= first)
             return g.columnCenter(0);
-        return g.columnCenter(0) + (ratio - first) / (last - first) * (g.columnCenter(g.columns - 1) - g.columnCenter(0));
+        return g.columnCenter(0) +
+               (ratio - first) / (last - first) * (g.columnCenter(g.columns - 1) - g.columnCenter(0));
     };
+    // The ratios at the cell area's edges: all of the grid, or what a zoom shows of it.
+    const auto ratioAt = [&](double x) {
+        const double c0 = g.columnCenter(0);
+        const double c1 = g.columnCenter(g.columns - 1);
+        return c1 > c0 ? first + (x - c0) / (c1 - c0) * (last - first) : first;
+    };
+    const bool zoomed = g.viewTo > g.viewFrom;
+    const double shownFirst = zoomed ? std::max(first, ratioAt(cells.left())) : first;
+    const double shownLast = zoomed ? std::min(last, ratioAt(cells.right())) : last;
     const double memory = static_cast<double>(m_sweep.baseline().memory);
     const bool bytes = parts.bytesAxis && plot.height() >= lineHeight() && memory > 0;
-    const double span = xOf(last) - xOf(first);
-    const double step = ratioTickStep(first, last, span, bytes ? memory : 0);
+    const double span = xOf(shownLast) - xOf(shownFirst);
+    const double step = ratioTickStep(shownFirst, shownLast, span, bytes ? memory : 0);
     const int decimals = std::max(1, decimalsFor(step));
     const double label = 3 * lineHeight(); // text rectangles are wider than any label; text is centred
     const double tick = 0.35 * lineHeight();
     p.setRenderHint(QPainter::Antialiasing, false);
-    const std::vector<double> ticks = last > first ? ticksBetween(first, last, step) : std::vector<double>{first};
+    const std::vector<double> ticks =
+        shownLast > shownFirst ? ticksBetween(shownFirst, shownLast, step) : std::vector<double>{shownFirst};
     for (double value : ticks) {
         const double x = xOf(value);
         p.setPen(QPen(m_style.ink(), m_style.axisWidth));
         p.drawLine(QPointF(x, cells.bottom()), QPointF(x, cells.bottom() + tick));
-        p.drawText(QRectF(x - 3 * label, cells.bottom() + tick, 6 * label, lineHeight()), Qt::AlignHCenter | Qt::AlignTop,
-                   QString::number(value, 'f', decimals));
+        p.drawText(QRectF(x - 3 * label, cells.bottom() + tick, 6 * label, lineHeight()),
+                   Qt::AlignHCenter | Qt::AlignTop, QString::number(value, 'f', decimals));
         if (bytes) {
             p.drawLine(QPointF(x, plot.top() - tick), QPointF(x, plot.top()));
             p.drawText(QRectF(x - 3 * label, plot.top() - tick - lineHeight(), 6 * label, lineHeight()),
-                       Qt::AlignHCenter | Qt::AlignBottom, byteSize(value * memory));
+                       Qt::AlignHCenter | Qt::AlignBottom, ByteUnits::format(value * memory));
         }
     }
     if (parts.xAxisTitle)

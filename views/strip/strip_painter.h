@@ -20,12 +20,14 @@ class SweepResultModel;
 class StripPainter {
 public:
     struct Parts {
-        QString title;                 // above the panel (a trace name); empty: none
-        bool bytesAxis = true;         // the budget in bytes along the top
-        bool leftLabels = true;        // policy names, overhead ticks and the overhead title
-        bool xAxisTitle = true;        // the budget title under the ratio ticks
-        double overheadTop = 0;        // top of the overhead axis; 0: what this sweep needs
-        QStringList policyColours;     // colour i for the policy named i-th; else by row
+        QString title;             // above the panel (a trace name); empty: none
+        bool bytesAxis = true;     // the budget in bytes along the top
+        bool leftLabels = true;    // policy names, overhead ticks and the overhead title
+        bool xAxisTitle = true;    // the budget title under the ratio ticks
+        double overheadTop = 0;    // top of the overhead axis; 0: what this sweep needs
+        QStringList policyColours; // colour i for the policy named i-th; else by row
+        double viewFrom = 0;       // the columns shown, [viewFrom, viewTo); empty: all
+        double viewTo = 0;
     };
 
     StripPainter(const SweepResultModel &sweep, const HoleListModel *holes, const FigureStyle &style);
@@ -40,7 +42,6 @@ public:
     double leftLabelWidth() const;
     // Room the panel needs below and above its parts, so figures can size themselves.
     double minimumHeight(const Parts &parts) const;
-    static QString byteSize(double bytes);
     // "memory budget (fraction of the baseline peak memory, 8.80 GB)", shorter when narrow.
     QString xAxisTitle(bool bytesAbove, double width) const;
 
@@ -48,6 +49,7 @@ private:
     double lineHeight() const { return m_metrics.height(); }
     double markerSize() const { return 0.55 * lineHeight(); }
     double rowHeight(const StripGeometry &g) const;
+    static void clipToColumnsShown(QPainter &p, const StripGeometry &g);
     double overheadOf(std::size_t policy, std::size_t column) const; // 0 when not a pass
     void paintCells(QPainter &p, const StripGeometry &g, const Parts &parts) const;
     void paintHoles(QPainter &p, const StripGeometry &g) const;

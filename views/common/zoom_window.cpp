@@ -1,4 +1,4 @@
-#include "views/timeline/zoom_window.h"
+#include "views/common/zoom_window.h"
 
 #include <algorithm>
 
