@@ -3,9 +3,11 @@
 #include "core/sweep/sweep_runner.h"
 #include "core/trace/program_stats.h"
 #include "core/trace/trace_reader.h"
+#include "views/common/byte_scale.h"
+#include "views/common/byte_units.h"
+#include "views/strip/strip_geometry.h"
 #include "views/tables/hole_list_model.h"
 #include "views/tables/run_details_model.h"
-#include "views/strip/strip_geometry.h"
 #include "views/tables/sweep_result_model.h"
 #include "views/tables/trace_summary_model.h"
 
@@ -47,6 +49,7 @@ private slots:
     void holesFollowResults();
     void detailsAndSummaryPassTheTester();
     void stripGeometry();
+    void byteUnitsReadTheSameEverywhere();
 };
 
 void ViewsTest::sweepModelsPassTheTester()
@@ -104,8 +107,18 @@ void ViewsTest::detailsAndSummaryPassTheTester()
     QVERIFY(details.rowCount() > 10);
     bool sawShort = false;
     for (int row = 0; row < details.rowCount(); ++row)
-        sawShort = sawShort || details.data(details.index(row, 0)).toString() == QStringLiteral("failure.bytes_short");
+        sawShort = sawShort || (details.data(details.index(row, 0)).toString() == QStringLiteral("bytes short") &&
+                                details.data(details.index(row, 0), Qt::ToolTipRole)
+                                    .toString()
+                                    .startsWith(QStringLiteral("failure.bytes_short")));
     QVERIFY(sawShort);
+    const int budgetRow = 3;
+    QCOMPARE(details.data(details.index(budgetRow, 0)).toString(), QStringLiteral("budget"));
+    QCOMPARE(details.data(details.index(budgetRow, 1)).toString(), QStringLiteral("100 B")); // under 1 KiB: exact only
+    RunRequest large = fake.requests[0];
+    large.config.budget = 3 * 1024 * 1024 + 5;
+    details.setRun(large, failed, fake.baseline);
+    QCOMPARE(details.data(details.index(budgetRow, 1)).toString(), QStringLiteral("3.00 MiB (3,145,733 B)"));
     details.setRun(fake.requests[1], std::nullopt, fake.baseline);
     details.clear();
 
@@ -114,7 +127,32 @@ void ViewsTest::detailsAndSummaryPassTheTester()
     summary.setSummary(TraceSummary{QStringLiteral("t.log"), fake.baseline, ProgramStats{}});
     QCOMPARE(summary.columnCount(), 2);
     QVERIFY(summary.rowCount() >= 8);
+    QCOMPARE(TraceSummaryModel::formatBytes(8415764640), QStringLiteral("7.84 GiB (8,415,764,640 B)"));
+}
+
+// One unit system for every view: binary by default, decimal when chosen, switched everywhere.
+void ViewsTest::byteUnitsReadTheSameEverywhere()
+{
+    QCOMPARE(ByteUnits::system(), UnitSystem::Binary);
+    QCOMPARE(ByteUnits::format(0), QStringLiteral("0 B"));
+    QCOMPARE(ByteUnits::format(1023), QStringLiteral("1,023 B"));
+    QCOMPARE(ByteUnits::format(1024), QStringLiteral("1.00 KiB"));
+    QCOMPARE(ByteUnits::format(5.5e6), QStringLiteral("5.25 MiB"));
+    QCOMPARE(ByteUnits::format(150.0 * 1024 * 1024), QStringLiteral("150 MiB"));
+    QCOMPARE(ByteUnits::format(-2048), QStringLiteral("-2.00 KiB"));
+    QCOMPARE(QString::fromLatin1(ByteScale::forPeak(5.5e6).unit.data()), QStringLiteral("MiB"));
+    ByteUnits::setSystem(UnitSystem::Decimal);
+    QCOMPARE(ByteUnits::format(5.5e6), QStringLiteral("5.50 MB"));
+    QCOMPARE(ByteUnits::format(999), QStringLiteral("999 B"));
+    QCOMPARE(ByteUnits::format(12.5e9), QStringLiteral("12.5 GB"));
+    QCOMPARE(QString::fromLatin1(ByteScale::forPeak(5.5e6).unit.data()), QStringLiteral("MB"));
+    QCOMPARE(ByteScale::forPeak(5.5e6).divisor, 1e6);
     QCOMPARE(TraceSummaryModel::formatBytes(8415764640), QStringLiteral("8.42 GB (8,415,764,640 B)"));
+    ByteUnits::setSystem(UnitSystem::Binary);
+    UnitSystem parsed = UnitSystem::Binary;
+    QVERIFY(ByteUnits::parseSystem("decimal", parsed));
+    QCOMPARE(parsed, UnitSystem::Decimal);
+    QVERIFY(!ByteUnits::parseSystem("metric", parsed));
 }
 
 void ViewsTest::stripGeometry()
@@ -129,7 +167,7 @@ void ViewsTest::stripGeometry()
     QCOMPARE(cells.width(), 1110.0 - 110 - 16);
     QCOMPARE(g.columnAt(cells.left()), std::optional<int>(0));
     QCOMPARE(g.columnAt(cells.right() - 0.01), std::optional<int>(99));
-    QCOMPARE(g.columnAt(-50), std::optional<int>(0));   // clamped
+    QCOMPARE(g.columnAt(-50), std::optional<int>(0)); // clamped
     QCOMPARE(g.columnAt(5000), std::optional<int>(99));
     QCOMPARE(g.rowAt(cells.top() + 1), std::optional<int>(0));
     QCOMPARE(g.rowAt(cells.bottom() - 1), std::optional<int>(1));

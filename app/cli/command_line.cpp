@@ -12,6 +12,7 @@ namespace {
 struct FigureTexts {
     std::string size = "double";
     std::string palette = "default";
+    std::string units = "binary";
     std::string xAxis = "step";
     std::vector<std::string> moreTraces;
 };
@@ -31,7 +32,8 @@ void addRun(CLI::App &app, RunOptions &options)
     auto *budget = run->add_option("--budget", options.budget, "Budget in bytes");
     ratio->excludes(budget);
     budget->excludes(ratio);
-    run->add_option("--policy", options.policy, "Eviction policy: a name or alias, DTRPenalty:b=NUMBER or expr:FORMULA (see 'policies')")
+    run->add_option("--policy", options.policy,
+                    "Eviction policy: a name or alias, DTRPenalty:b=NUMBER or expr:FORMULA (see 'policies')")
         ->capture_default_str();
     run->add_option("--runtime", options.runtime, "eager, lazy or banishing")->capture_default_str();
     run->add_option("--overhead-limit", options.overheadLimit,
@@ -39,8 +41,9 @@ void addRun(CLI::App &app, RunOptions &options)
                     "baseline compute x (limit - 1))")
         ->capture_default_str();
     run->add_option("--seed", options.seed, "Seed of the random policies")->capture_default_str();
-    run->add_option("--keep", options.keep, "Keep this tensor's storage resident: never offered to the policy "
-                                            "(repeatable; names as in the trace)")
+    run->add_option("--keep", options.keep,
+                    "Keep this tensor's storage resident: never offered to the policy "
+                    "(repeatable; names as in the trace)")
         ->allow_extra_args(false);
     run->add_option("--events", options.eventsPath, "Write evictions and rematerializations to this JSON-lines file");
     run->add_flag("--json", options.json, "Print the run's record as JSON");
@@ -108,7 +111,8 @@ void addGridOptions(CLI::App *command, GridOptions &options)
 
 void addSweep(CLI::App &app, SweepOptions &options)
 {
-    CLI::App *sweep = app.add_subcommand("sweep", "Replay every budget of a grid for one or more policies, in parallel");
+    CLI::App *sweep =
+        app.add_subcommand("sweep", "Replay every budget of a grid for one or more policies, in parallel");
     addGridOptions(sweep, options.grid);
     sweep->add_option("--out", options.outPath,
                       "Write records to FILE.jsonl or FILE.csv as they finish; rerunning resumes where it stopped");
@@ -159,13 +163,17 @@ void addSynth(CLI::App &app, SynthCommandOptions &options)
 void addCommonFigureOptions(CLI::App *command, FigureOptions &options, FigureTexts &texts)
 {
     command->add_option("--out", options.outPath, "Write the figure to FILE.svg, FILE.pdf or FILE.png")->required();
-    command->add_option("--size", texts.size,
-                        "single (3.25 in wide), double (6.75 in), slide (10 x 5.625 in) or WxH in inches, "
-                        "e.g. 6.75x2.5")
+    command
+        ->add_option("--size", texts.size,
+                     "single (3.25 in wide), double (6.75 in), slide (10 x 5.625 in) or WxH in inches, "
+                     "e.g. 6.75x2.5")
         ->capture_default_str();
     command->add_option("--dpi", options.dpi, "Resolution of a PNG")->capture_default_str();
     command->add_option("--font-size", options.fontSize, "Text size in points (default 8, 14 on a slide)");
     command->add_option("--palette", texts.palette, "default, colour-blind or greyscale")->capture_default_str();
+    command->add_option("--units", texts.units, "Byte units: binary (KiB, MiB, GiB) or decimal (kB, MB, GB)")
+        ->check(CLI::IsMember({"binary", "decimal"}))
+        ->capture_default_str();
     command->add_option("--data", options.dataPath, "Also write the numbers behind the figure to FILE.csv");
     command->add_option("--policy", options.policies, "Eviction policy (default DTR)");
     command->add_option("--runtime", options.runtime, "eager, lazy or banishing")->capture_default_str();
@@ -220,6 +228,7 @@ std::string finishFigureOptions(const CLI::App &figure, FigureOptions &options, 
     else
         options.kind = FigureOptions::Kind::Strip;
     options.traces.insert(options.traces.end(), texts.moreTraces.begin(), texts.moreTraces.end());
+    options.decimalUnits = texts.units == "decimal";
     for (const std::string &problem : {parseFigureSize(texts.size, options), parseFigurePalette(texts.palette, options),
                                        parseFigureXAxis(texts.xAxis, options)})
         if (!problem.empty())
@@ -244,7 +253,8 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
     gui->add_option("--sweep", guiOptions.sweep, "Sweep FROM:TO:STEP once the trace is read");
     gui->add_option("--policy", guiOptions.policies, "Policies of that sweep (default: the last ones used)");
     gui->add_option("--select", guiOptions.select, "Select the budget nearest this ratio after the sweep");
-    gui->add_option("--overlay", guiOptions.overlay, "Overlay the budget below or above the selected one on the timeline")
+    gui->add_option("--overlay", guiOptions.overlay,
+                    "Overlay the budget below or above the selected one on the timeline")
         ->check(CLI::IsMember({"none", "below", "above"}));
     gui->add_option("--screenshot", guiOptions.screenshot, "Render the whole window to this PNG and exit");
     gui->add_option("--size", guiOptions.size, "Window size for --screenshot, WIDTHxHEIGHT")->capture_default_str();

@@ -22,11 +22,12 @@ struct FigureOptions {
 
     // Look and size.
     SizePreset sizePreset = SizePreset::DoubleColumn;
-    double widthInches = 0;  // Custom only
-    double heightInches = 0; // Custom only
-    int dpi = 300;           // PNG only
+    double widthInches = 0;         // Custom only
+    double heightInches = 0;        // Custom only
+    int dpi = 300;                  // PNG only
     std::optional<double> fontSize; // points; default per preset (fontSizeOrDefault)
     Palette palette = Palette::Default;
+    bool decimalUnits = false; // kB, MB, GB instead of KiB, MiB, GiB
 
     // The runs shown.
     std::vector<std::string> policies; // empty: DTR

@@ -4,14 +4,21 @@
 #include "strip_figure_command.h"
 #include "timeline_figure.h"
 
+#include "views/common/byte_units.h"
+
 namespace rematlens {
 
 int runFigureCommand(const FigureOptions &options)
 {
+    // Every byte count the figure prints, its axes included, in the units asked for.
+    ByteUnits::setSystem(options.decimalUnits ? UnitSystem::Decimal : UnitSystem::Binary);
     switch (options.kind) {
-    case FigureOptions::Kind::Strip: return runStripFigure(options);
-    case FigureOptions::Kind::Timeline: return runTimelineFigure(options);
-    case FigureOptions::Kind::Cascade: return runCascadeFigure(options);
+    case FigureOptions::Kind::Strip:
+        return runStripFigure(options);
+    case FigureOptions::Kind::Timeline:
+        return runTimelineFigure(options);
+    case FigureOptions::Kind::Cascade:
+        return runCascadeFigure(options);
     }
     return runStripFigure(options);
 }

@@ -1,8 +1,7 @@
 #include "views/cascade/cascade_diagram.h"
 
+#include "views/common/byte_units.h"
 #include "views/common/trace_name.h"
-
-#include "views/common/number_format.h"
 
 #include <QFontMetricsF>
 #include <QPainter>
@@ -19,19 +18,12 @@ constexpr qreal kMargin = 6;  // around the figure
 
 QString shortBytes(Bytes bytes)
 {
-    const double b = static_cast<double>(bytes);
-    if (bytes < 1000)
-        return QString::number(bytes) + QStringLiteral(" B");
-    if (bytes < 1000 * 1000)
-        return QString::number(b / 1e3, 'f', 1) + QStringLiteral(" kB");
-    if (bytes < Bytes{1000} * 1000 * 1000)
-        return QString::number(b / 1e6, 'f', 1) + QStringLiteral(" MB");
-    return QString::number(b / 1e9, 'f', 2) + QStringLiteral(" GB");
+    return ByteUnits::format(static_cast<double>(bytes));
 }
 
 QString exactBytes(Bytes bytes)
 {
-    return numberLocale().toString(static_cast<qlonglong>(bytes)) + QStringLiteral(" B");
+    return ByteUnits::exact(static_cast<std::int64_t>(bytes));
 }
 
 QColor fillFor(const std::optional<CascadeNode::Kind> &kind, const FigureStyle &style)
@@ -94,7 +86,8 @@ CascadeDiagram CascadeDiagram::forRun(std::shared_ptr<const Program> program, co
     Cascade cascade = buildCascade(*program, recording, result, options);
     const QString title =
         QStringLiteral("Cascade: %1, %2, %3 runtime, ratio %4 (%5)")
-            .arg(shortTraceName(QString::fromStdString(request.trace)), QString::fromStdString(request.config.policy.name),
+            .arg(shortTraceName(QString::fromStdString(request.trace)),
+                 QString::fromStdString(request.config.policy.name),
                  QString::fromUtf8(runtimeName(request.config.runtime).data(),
                                    static_cast<qsizetype>(runtimeName(request.config.runtime).size())))
             .arg(request.ratio)
@@ -279,9 +272,45 @@ QStringList CascadeDiagram::linesFor(const CascadeNode &node) const
     return {name};
 }
 
-static qreal legendHeight(const FigureStyle &style)
+// The legend's entries in order: three kinds of arrow, then which way time runs.
+static QStringList legendLabels(bool leftToRight)
 {
-    return QFontMetricsF(style.font(0.9)).height() + 6;
+    QStringList labels;
+    for (CascadeEdge::Kind kind :
+         {CascadeEdge::Kind::MadeRoomFor, CascadeEdge::Kind::RematerializedAs, CascadeEdge::Kind::NeededBy})
+        labels << QString::fromStdString(cascadeEdgeKindName(kind));
+    labels << (leftToRight ? QStringLiteral("time runs to the right") : QStringLiteral("time runs downwards"));
+    return labels;
+}
+
+constexpr qreal kLegendSwatch = 26; // the arrow drawn before an arrow's label
+constexpr qreal kLegendGap = 14;
+
+// Where each legend entry starts (x from the left margin, and its row): entries wrap onto a
+// new row rather than run out of a narrow window.
+static std::vector<QPointF> legendPlaces(const FigureStyle &style, bool leftToRight, qreal width)
+{
+    const QFontMetricsF metrics(style.font(0.9));
+    const QStringList labels = legendLabels(leftToRight);
+    std::vector<QPointF> places;
+    qreal x = 0;
+    int row = 0;
+    for (int i = 0; i < labels.size(); ++i) {
+        const qreal entry = (i < 3 ? kLegendSwatch : 0) + metrics.horizontalAdvance(labels[i]);
+        if (x > 0 && x + entry > width) {
+            x = 0;
+            ++row;
+        }
+        places.emplace_back(x, row);
+        x += entry + kLegendGap;
+    }
+    return places;
+}
+
+static qreal legendHeight(const FigureStyle &style, bool leftToRight, qreal width)
+{
+    const int rows = int(legendPlaces(style, leftToRight, width - 2 * kMargin).back().y()) + 1;
+    return rows * QFontMetricsF(style.font(0.9)).height() + 6;
 }
 
 // A title line and up to two lines of subtitle.
@@ -293,7 +322,8 @@ static qreal headerHeight(const FigureStyle &style)
 QRectF CascadeDiagram::graphArea(const QRectF &bounds) const
 {
     const FigureStyle style = measuringStyle();
-    return bounds.adjusted(kMargin, kMargin + headerHeight(style), -kMargin, -kMargin - legendHeight(style));
+    return bounds.adjusted(kMargin, kMargin + headerHeight(style), -kMargin,
+                           -kMargin - legendHeight(style, m_options.leftToRight, bounds.width()));
 }
 
 CascadeDiagram::Placement CascadeDiagram::placementFor(const QRectF &bounds) const
@@ -312,7 +342,8 @@ QSizeF CascadeDiagram::preferredSize(qreal width) const
 {
     const qreal graphWidth = width - 2 * kMargin;
     const qreal scale = m_layoutBounds.width() > 0 ? std::min(1.0, graphWidth / m_layoutBounds.width()) : 1.0;
-    const qreal chrome = 2 * kMargin + headerHeight(measuringStyle()) + legendHeight(measuringStyle());
+    const qreal chrome =
+        2 * kMargin + headerHeight(measuringStyle()) + legendHeight(measuringStyle(), m_options.leftToRight, width);
     return QSizeF(width, std::ceil(chrome + m_layoutBounds.height() * scale + 1));
 }
 
@@ -375,26 +406,28 @@ void CascadeDiagram::paintHeader(QPainter &painter, const QRectF &bounds, const 
 
 void CascadeDiagram::paintLegend(QPainter &painter, const QRectF &bounds, const FigureStyle &style) const
 {
-    const qreal y = bounds.bottom() - kMargin - legendHeight(style) / 2;
-    qreal x = bounds.left() + kMargin;
-    painter.setFont(style.font(0.9));
     const QFontMetricsF metrics(style.font(0.9));
-    for (CascadeEdge::Kind kind :
-         {CascadeEdge::Kind::MadeRoomFor, CascadeEdge::Kind::RematerializedAs, CascadeEdge::Kind::NeededBy}) {
-        QPen pen(arrowColour(kind, style), style.lineWidth * 1.2, arrowPenStyle(kind));
-        painter.setPen(pen);
-        painter.drawLine(QPointF(x, y), QPointF(x + 18, y));
-        painter.setBrush(arrowColour(kind, style));
-        painter.setPen(Qt::NoPen);
-        painter.drawPolygon(QPolygonF({QPointF(x + 22, y), QPointF(x + 16, y - 2.5), QPointF(x + 16, y + 2.5)}));
+    const QStringList labels = legendLabels(m_options.leftToRight);
+    const std::vector<QPointF> places = legendPlaces(style, m_options.leftToRight, bounds.width() - 2 * kMargin);
+    const qreal top = bounds.bottom() - kMargin - legendHeight(style, m_options.leftToRight, bounds.width()) + 3;
+    painter.setFont(style.font(0.9));
+    const CascadeEdge::Kind kinds[] = {CascadeEdge::Kind::MadeRoomFor, CascadeEdge::Kind::RematerializedAs,
+                                       CascadeEdge::Kind::NeededBy};
+    for (int i = 0; i < labels.size(); ++i) {
+        qreal x = bounds.left() + kMargin + places[std::size_t(i)].x();
+        const qreal y = top + (places[std::size_t(i)].y() + 0.5) * metrics.height();
+        if (i < 3) {
+            const CascadeEdge::Kind kind = kinds[i];
+            painter.setPen(QPen(arrowColour(kind, style), style.lineWidth * 1.2, arrowPenStyle(kind)));
+            painter.drawLine(QPointF(x, y), QPointF(x + 18, y));
+            painter.setBrush(arrowColour(kind, style));
+            painter.setPen(Qt::NoPen);
+            painter.drawPolygon(QPolygonF({QPointF(x + 22, y), QPointF(x + 16, y - 2.5), QPointF(x + 16, y + 2.5)}));
+            x += kLegendSwatch;
+        }
         painter.setPen(style.ink());
-        const QString label = QString::fromStdString(cascadeEdgeKindName(kind));
-        painter.drawText(QPointF(x + 26, y + metrics.ascent() / 2 - 1), label);
-        x += 26 + metrics.horizontalAdvance(label) + 14;
+        painter.drawText(QPointF(x, y + metrics.ascent() / 2 - 1), labels[i]);
     }
-    painter.drawText(QPointF(x, y + metrics.ascent() / 2 - 1), m_options.leftToRight
-                                                                   ? QStringLiteral("time runs to the right")
-                                                                   : QStringLiteral("time runs downwards"));
 }
 
 void CascadeDiagram::paintArrow(QPainter &painter, const Arrow &arrow, const FigureStyle &style) const

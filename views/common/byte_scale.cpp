@@ -1,14 +1,16 @@
 #include "views/common/byte_scale.h"
 
+#include "views/common/byte_units.h"
+
 namespace rematlens {
 
 ByteScale ByteScale::forPeak(double peakBytes)
 {
-    static constexpr std::string_view units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+    const double base = ByteUnits::base();
     ByteScale scale;
-    for (std::size_t i = 1; i < std::size(units) && peakBytes >= scale.divisor * 1024; ++i) {
-        scale.divisor *= 1024;
-        scale.unit = units[i];
+    for (int power = 1; power <= 4 && peakBytes >= scale.divisor * base; ++power) {
+        scale.divisor *= base;
+        scale.unit = ByteUnits::unitName(power);
     }
     return scale;
 }

@@ -5,7 +5,7 @@
 
 namespace rematlens {
 
-// The binary unit (B, KiB, MiB, GiB, TiB) a memory axis is labelled in: the largest one in
+// The unit (B, KiB, MiB, GiB, TiB, or decimal ones: ByteUnits) a memory axis is labelled in: the largest one in
 // which `peak` is at least 1, so tick labels stay short.
 struct ByteScale {
     double divisor = 1;

@@ -56,20 +56,30 @@ QColor FigureStyle::outcome(Outcome o) const
 {
     if (palette == Palette::GreyscaleSafe) {
         switch (o) {
-        case Outcome::Pass: return QColor(0xD9, 0xD9, 0xD9);
-        case Outcome::OutOfMemory: return QColor(0x25, 0x25, 0x25);
-        case Outcome::Thrash: return QColor(0x73, 0x73, 0x73);
-        case Outcome::Timeout: return QColor(0xA6, 0xA6, 0xA6);
-        case Outcome::Cancelled: return QColor(0xF4, 0xF4, 0xF4);
+        case Outcome::Pass:
+            return QColor(0xD9, 0xD9, 0xD9);
+        case Outcome::OutOfMemory:
+            return QColor(0x25, 0x25, 0x25);
+        case Outcome::Thrash:
+            return QColor(0x73, 0x73, 0x73);
+        case Outcome::Timeout:
+            return QColor(0xA6, 0xA6, 0xA6);
+        case Outcome::Cancelled:
+            return QColor(0xF4, 0xF4, 0xF4);
         }
     }
     if (palette == Palette::ColourBlindSafe) { // Paul Tol's "bright" scheme
         switch (o) {
-        case Outcome::Pass: return QColor(0x44, 0x77, 0xAA);
-        case Outcome::OutOfMemory: return QColor(0xEE, 0x66, 0x77);
-        case Outcome::Thrash: return QColor(0xCC, 0xBB, 0x44);
-        case Outcome::Timeout: return QColor(0xAA, 0x33, 0x77);
-        case Outcome::Cancelled: return QColor(0xDD, 0xDD, 0xDD);
+        case Outcome::Pass:
+            return QColor(0x44, 0x77, 0xAA);
+        case Outcome::OutOfMemory:
+            return QColor(0xEE, 0x66, 0x77);
+        case Outcome::Thrash:
+            return QColor(0xCC, 0xBB, 0x44);
+        case Outcome::Timeout:
+            return QColor(0xAA, 0x33, 0x77);
+        case Outcome::Cancelled:
+            return QColor(0xDD, 0xDD, 0xDD);
         }
     }
     return OutcomePalette::outcome(o);
@@ -108,6 +118,11 @@ QColor FigureStyle::rematShade() const
 QColor FigureStyle::eviction() const
 {
     return palette == Palette::GreyscaleSafe ? QColor(0x40, 0x40, 0x40) : QColor(0xCC, 0x79, 0xA7);
+}
+
+QColor FigureStyle::nesting() const
+{
+    return palette == Palette::GreyscaleSafe ? QColor(0x70, 0x70, 0x70) : QColor(0x00, 0x9E, 0x73);
 }
 
 QColor FigureStyle::divergence() const

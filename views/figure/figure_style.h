@@ -14,9 +14,9 @@ struct FigureStyle {
     enum class Palette { Default, ColourBlindSafe, GreyscaleSafe };
 
     Palette palette = Palette::Default;
-    qreal fontSize = 8;     // points
-    qreal lineWidth = 1.0;  // data lines
-    qreal axisWidth = 0.6;  // axes and ticks
+    qreal fontSize = 8;    // points
+    qreal lineWidth = 1.0; // data lines
+    qreal axisWidth = 0.6; // axes and ticks
 
     // The style the widgets paint with: the default palette at the widget's font size (pixels).
     static FigureStyle screen(const QFont &widgetFont);
@@ -27,15 +27,16 @@ struct FigureStyle {
     QColor policy(int index) const;
     // Solid in colour; solid, dashed, dotted in greyscale, where greys alone are hard to tell apart.
     Qt::PenStyle policyLine(int index) const;
-    QColor hole() const;      // outline, hatching and marker of a feasibility hole
+    QColor hole() const; // outline, hatching and marker of a feasibility hole
     QColor selection() const;
     QColor budgetLine() const;
     QColor lockedFill() const;
     QColor rematShade() const;
     QColor eviction() const;
+    QColor nesting() const; // the timeline's rematerialization depth: apart from the evictions' pink
     QColor divergence() const;
     QColor failure() const;
-    QColor ink() const;  // text and axes
+    QColor ink() const; // text and axes
     QColor grid() const;
 };
 

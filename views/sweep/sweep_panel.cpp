@@ -16,24 +16,18 @@
 namespace rematlens {
 
 SweepPanel::SweepPanel(QWidget *parent)
-    : QWidget(parent)
-    , m_policies(new QListWidget(this))
-    , m_runtime(new QComboBox(this))
-    , m_from(new QLineEdit(this))
-    , m_to(new QLineEdit(this))
-    , m_step(new QLineEdit(this))
-    , m_overhead(new QLineEdit(this))
-    , m_threads(new QSpinBox(this))
-    , m_customPolicy(new QPushButton(tr("Custom &Policy…"), this))
-    , m_sweep(new QPushButton(tr("&Sweep"), this))
-    , m_cancel(new QPushButton(tr("Cancel"), this))
+    : QWidget(parent), m_policies(new QListWidget(this)), m_runtime(new QComboBox(this)), m_from(new QLineEdit(this)),
+      m_to(new QLineEdit(this)), m_step(new QLineEdit(this)), m_overhead(new QLineEdit(this)),
+      m_threads(new QSpinBox(this)), m_customPolicy(new QPushButton(tr("Custom &Policy…"), this)),
+      m_sweep(new QPushButton(tr("&Sweep"), this)), m_cancel(new QPushButton(tr("Cancel"), this))
 {
     for (const Policy &policy : allPolicies()) {
         auto *item = new QListWidgetItem(QString::fromStdString(policy.name), m_policies);
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
         item->setCheckState(Qt::Unchecked);
-        item->setToolTip(QString::fromStdString(policy.summary)
-                         + (policy.source.empty() ? QString() : QStringLiteral("\nSource: ") + QString::fromStdString(policy.source)));
+        item->setToolTip(
+            QString::fromStdString(policy.summary) +
+            (policy.source.empty() ? QString() : QStringLiteral("\nSource: ") + QString::fromStdString(policy.source)));
     }
     m_policies->setToolTip(tr("Policies to sweep; each becomes a row of the strip"));
     m_customPolicy->setToolTip(tr("Write an eviction score of your own (a formula over what the runtime knows "
@@ -42,6 +36,9 @@ SweepPanel::SweepPanel(QWidget *parent)
     m_runtime->addItem(tr("eager (RuntimeV2EagerOptimized)"), QStringLiteral("eager"));
     m_runtime->addItem(tr("lazy (RuntimeV2Optimized)"), QStringLiteral("lazy"));
     m_runtime->addItem(tr("banishing (RuntimeV1)"), QStringLiteral("banishing"));
+    // Narrow windows: the combo box shrinks (its popup still shows whole names).
+    m_runtime->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_runtime->setMinimumContentsLength(12);
     auto *decimal = new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]*\\.?[0-9]*")), this);
     for (QLineEdit *edit : {m_from, m_to, m_step, m_overhead})
         edit->setValidator(decimal);
@@ -101,7 +98,8 @@ void SweepPanel::setParameters(const SweepParameters &p)
     for (const QString &policy : p.policies) // user expressions and parametrized policies
         addPolicy(policy, true);
     for (int i = 0; i < m_policies->count(); ++i)
-        m_policies->item(i)->setCheckState(p.policies.contains(m_policies->item(i)->text()) ? Qt::Checked : Qt::Unchecked);
+        m_policies->item(i)->setCheckState(p.policies.contains(m_policies->item(i)->text()) ? Qt::Checked
+                                                                                            : Qt::Unchecked);
     m_runtime->setCurrentIndex(std::max(0, m_runtime->findData(p.runtime)));
     m_from->setText(p.from);
     m_to->setText(p.to);

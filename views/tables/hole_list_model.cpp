@@ -4,7 +4,9 @@
 
 namespace rematlens {
 
-HoleListModel::HoleListModel(QObject *parent) : QAbstractTableModel(parent) {}
+HoleListModel::HoleListModel(QObject *parent) : QAbstractTableModel(parent)
+{
+}
 
 void HoleListModel::rebuild(const SweepResultModel &sweep)
 {
@@ -14,8 +16,8 @@ void HoleListModel::rebuild(const SweepResultModel &sweep)
         std::vector<BudgetOutcome> outcomes;
         for (std::size_t i = 0; i < sweep.gridSize(); ++i) {
             const std::optional<RunResult> &r = sweep.result(p, i);
-            outcomes.push_back({sweep.request(p, i).ratio, sweep.request(p, i).config.budget,
-                                r ? r->outcome : Outcome::Cancelled});
+            outcomes.push_back(
+                {sweep.request(p, i).ratio, sweep.request(p, i).config.budget, r ? r->outcome : Outcome::Cancelled});
         }
         reports.push_back(findHoles(outcomes));
         for (const Hole &hole : reports.back().holes)
@@ -66,28 +68,63 @@ QVariant HoleListModel::data(const QModelIndex &index, int role) const
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
-    case PolicyColumn: return m_policyNames[e.policy];
-    case FirstFailColumn: return ratioText(e.hole.firstFail);
-    case LastFailColumn: return ratioText(e.hole.lastFail);
-    case WidthColumn: return static_cast<int>(e.hole.lastFail - e.hole.firstFail + 1);
-    case PassBelowColumn: return ratioText(e.hole.lastPassBelow);
-    case PassAboveColumn: return ratioText(e.hole.firstPassAbove);
-    default: return {};
+    case PolicyColumn:
+        return m_policyNames[e.policy];
+    case FirstFailColumn:
+        return ratioText(e.hole.firstFail);
+    case LastFailColumn:
+        return ratioText(e.hole.lastFail);
+    case WidthColumn:
+        return static_cast<int>(e.hole.lastFail - e.hole.firstFail + 1);
+    case PassBelowColumn:
+        return ratioText(e.hole.lastPassBelow);
+    case PassAboveColumn:
+        return ratioText(e.hole.firstPassAbove);
+    default:
+        return {};
     }
 }
 
 QVariant HoleListModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal)
         return {};
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case PolicyColumn:
+            return tr("The policy (strip row) the hole is in");
+        case FirstFailColumn:
+            return tr("The lowest failing budget of the hole, as a fraction of the baseline");
+        case LastFailColumn:
+            return tr("The highest failing budget of the hole");
+        case WidthColumn:
+            return tr("How many grid budgets fail in the hole");
+        case PassBelowColumn:
+            return tr("The passing budget just below the hole");
+        case PassAboveColumn:
+            return tr("The passing budget just above the hole");
+        default:
+            return {};
+        }
+    }
+    if (role != Qt::DisplayRole)
+        return {};
+    // Short: the table sits in a narrow column beside the strip.
     switch (section) {
-    case PolicyColumn: return tr("Policy");
-    case FirstFailColumn: return tr("First fail");
-    case LastFailColumn: return tr("Last fail");
-    case WidthColumn: return tr("Budgets");
-    case PassBelowColumn: return tr("Pass below");
-    case PassAboveColumn: return tr("Pass above");
-    default: return {};
+    case PolicyColumn:
+        return tr("Policy");
+    case FirstFailColumn:
+        return tr("From");
+    case LastFailColumn:
+        return tr("To");
+    case WidthColumn:
+        return tr("Runs");
+    case PassBelowColumn:
+        return tr("Pass ↓");
+    case PassAboveColumn:
+        return tr("Pass ↑");
+    default:
+        return {};
     }
 }
 

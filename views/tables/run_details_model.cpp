@@ -2,55 +2,85 @@
 
 #include "views/strip/outcome_palette.h"
 
+#include "views/common/byte_units.h"
 #include "views/common/number_format.h"
 
 #include <QLocale>
+#include <QStringList>
+
+#include <cmath>
 
 namespace rematlens {
 
-RunDetailsModel::RunDetailsModel(QObject *parent) : QAbstractTableModel(parent) {}
+RunDetailsModel::RunDetailsModel(QObject *parent) : QAbstractTableModel(parent)
+{
+}
 
-void RunDetailsModel::setRun(const RunRequest &request, const std::optional<RunResult> &result, const Baseline &baseline)
+namespace {
+
+// "8,415,764,640 B" reads exactly; "7.84 GiB" reads at a glance: both.
+QString bytesText(std::int64_t bytes)
+{
+    if (std::abs(double(bytes)) < ByteUnits::base())
+        return ByteUnits::exact(bytes);
+    return QStringLiteral("%1 (%2)").arg(ByteUnits::format(double(bytes)), ByteUnits::exact(bytes));
+}
+
+} // namespace
+
+void RunDetailsModel::setRun(const RunRequest &request, const std::optional<RunResult> &result,
+                             const Baseline &baseline)
 {
     const QLocale c = numberLocale();
-    auto bytes = [&](qint64 v) -> QString { return c.toString(v) + QStringLiteral(" B"); };
     beginResetModel();
     m_rows = {
-        {QStringLiteral("heuristic"), QString::fromStdString(request.config.policy.name)},
-        {QStringLiteral("runtime"), QString::fromLatin1(runtimeName(request.config.runtime).data())},
-        {QStringLiteral("ratio"), QString::number(request.ratio, 'g', 10)},
-        {QStringLiteral("budget"), bytes(request.config.budget)},
-        {QStringLiteral("overhead_limit"), QString::number(request.overheadLimit)},
+        {tr("policy"), QString::fromStdString(request.config.policy.name), QStringLiteral("heuristic")},
+        {tr("runtime"), QString::fromLatin1(runtimeName(request.config.runtime).data()), QStringLiteral("runtime")},
+        {tr("budget ratio"), QString::number(request.ratio, 'g', 10), QStringLiteral("ratio")},
+        {tr("budget"), bytesText(request.config.budget), QStringLiteral("budget")},
+        {tr("overhead limit"), QString::number(request.overheadLimit), QStringLiteral("overhead_limit")},
     };
+    if (!request.keep.empty()) {
+        QStringList kept;
+        for (const std::string &name : request.keep)
+            kept << QString::fromStdString(name);
+        m_rows.push_back({tr("kept resident"), kept.join(QStringLiteral(", ")), QStringLiteral("keep")});
+    }
     if (!result) {
-        m_rows.emplace_back(QStringLiteral("result"), tr("not run yet"));
+        m_rows.push_back({tr("result"), tr("not run yet"), QStringLiteral("result")});
     } else {
         const RunResult &r = *result;
-        const double overhead = baseline.compute > 0 ? static_cast<double>(r.clock) / static_cast<double>(baseline.compute) : 0;
-        m_rows.insert(m_rows.end(), {
-            {QStringLiteral("result"), OutcomePalette::outcomeLabel(r.outcome)},
-            {QStringLiteral("clock"), c.toString(r.clock)},
-            {QStringLiteral("overhead"), QString::number(overhead, 'f', 4)},
-            {QStringLiteral("remat_compute"), c.toString(r.rematCompute)},
-            {QStringLiteral("max_memory"), bytes(r.maxMemory)},
-            {QStringLiteral("memory_at_end"), bytes(r.memoryAtEnd)},
-            {QStringLiteral("evictions"), c.toString(r.evictions)},
-            {QStringLiteral("released_evictions"), c.toString(r.releasedEvictions)},
-            {QStringLiteral("remats"), c.toString(r.remats)},
-            {QStringLiteral("seconds"), QString::number(r.seconds * 1000.0, 'f', 2) + QStringLiteral(" ms")},
-        });
+        const double overhead =
+            baseline.compute > 0 ? static_cast<double>(r.clock) / static_cast<double>(baseline.compute) : 0;
+        m_rows.insert(
+            m_rows.end(),
+            {
+                {tr("result"), OutcomePalette::outcomeLabel(r.outcome), QStringLiteral("result")},
+                {tr("clock"), c.toString(r.clock), QStringLiteral("clock")},
+                {tr("overhead"), QString::number(overhead, 'f', 4) + QStringLiteral("×"), QStringLiteral("overhead")},
+                {tr("remat compute"), c.toString(r.rematCompute), QStringLiteral("remat_compute")},
+                {tr("peak memory"), bytesText(r.maxMemory), QStringLiteral("max_memory")},
+                {tr("memory at end"), bytesText(r.memoryAtEnd), QStringLiteral("memory_at_end")},
+                {tr("evictions"), c.toString(r.evictions), QStringLiteral("evictions")},
+                {tr("evictions on release"), c.toString(r.releasedEvictions), QStringLiteral("released_evictions")},
+                {tr("rematerializations"), c.toString(r.remats), QStringLiteral("remats")},
+                {tr("replay time"), QString::number(r.seconds * 1000.0, 'f', 2) + QStringLiteral(" ms"),
+                 QStringLiteral("seconds")},
+            });
         if (r.failure) {
             const Failure &f = *r.failure;
-            m_rows.insert(m_rows.end(), {
-                {QStringLiteral("failure.tensor"), QString::fromStdString(f.tensor)},
-                {QStringLiteral("failure.operator"), QString::fromStdString(f.operatorName)},
-                {QStringLiteral("failure.line"), QString::number(f.line)},
-                {QStringLiteral("failure.bytes_needed"), bytes(f.bytesNeeded)},
-                {QStringLiteral("failure.memory_in_use"), bytes(f.memoryInUse)},
-                {QStringLiteral("failure.bytes_short"), bytes(f.bytesShort)},
-                {QStringLiteral("failure.depth"), QString::number(f.depth)},
-                {QStringLiteral("failure.locked_bytes"), bytes(f.lockedBytes)},
-            });
+            m_rows.insert(
+                m_rows.end(),
+                {
+                    {tr("failed on"), QString::fromStdString(f.tensor), QStringLiteral("failure.tensor")},
+                    {tr("its operator"), QString::fromStdString(f.operatorName), QStringLiteral("failure.operator")},
+                    {tr("trace line"), QString::number(f.line), QStringLiteral("failure.line")},
+                    {tr("bytes needed"), bytesText(f.bytesNeeded), QStringLiteral("failure.bytes_needed")},
+                    {tr("memory in use"), bytesText(f.memoryInUse), QStringLiteral("failure.memory_in_use")},
+                    {tr("bytes short"), bytesText(f.bytesShort), QStringLiteral("failure.bytes_short")},
+                    {tr("nesting depth"), QString::number(f.depth), QStringLiteral("failure.depth")},
+                    {tr("locked bytes"), bytesText(f.lockedBytes), QStringLiteral("failure.locked_bytes")},
+                });
         }
     }
     endResetModel();
@@ -75,10 +105,14 @@ int RunDetailsModel::columnCount(const QModelIndex &parent) const
 
 QVariant RunDetailsModel::data(const QModelIndex &index, int role) const
 {
-    if (!index.isValid() || index.row() >= rowCount() || index.column() >= 2 || role != Qt::DisplayRole)
+    if (!index.isValid() || index.row() >= rowCount() || index.column() >= 2)
         return {};
-    const auto &row = m_rows[static_cast<std::size_t>(index.row())];
-    return index.column() == 0 ? row.first : row.second;
+    if (role == Qt::ToolTipRole)
+        return tr("%1 in the records of run --json and sweep --out").arg(m_rows[std::size_t(index.row())].field);
+    if (role != Qt::DisplayRole)
+        return {};
+    const Row &row = m_rows[static_cast<std::size_t>(index.row())];
+    return index.column() == 0 ? row.label : row.value;
 }
 
 QVariant RunDetailsModel::headerData(int section, Qt::Orientation orientation, int role) const

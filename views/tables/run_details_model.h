@@ -11,7 +11,8 @@
 
 namespace rematlens {
 
-// The fields of the selected run, as (field, value) rows with the names of simrd's records.
+// The fields of the selected run as readable (label, value) rows; each row's tooltip names the
+// field of simrd's records it shows.
 class RunDetailsModel : public QAbstractTableModel {
     Q_OBJECT
 
@@ -27,7 +28,12 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    std::vector<std::pair<QString, QString>> m_rows;
+    struct Row {
+        QString label;
+        QString value;
+        QString field; // as records name it
+    };
+    std::vector<Row> m_rows;
 };
 
 } // namespace rematlens

@@ -1,18 +1,19 @@
 #include "views/tables/trace_summary_model.h"
 
+#include "views/common/byte_units.h"
 #include "views/common/number_format.h"
 
 #include <QLocale>
 
 namespace rematlens {
 
-TraceSummaryModel::TraceSummaryModel(QObject *parent) : QAbstractTableModel(parent) {}
+TraceSummaryModel::TraceSummaryModel(QObject *parent) : QAbstractTableModel(parent)
+{
+}
 
 QString TraceSummaryModel::formatBytes(qint64 bytes)
 {
-    const QLocale c = numberLocale();
-    QString grouped = c.toString(bytes);
-    return QStringLiteral("%1 (%2 B)").arg(c.formattedDataSize(bytes, 2, QLocale::DataSizeSIFormat), grouped);
+    return QStringLiteral("%1 (%2)").arg(ByteUnits::format(double(bytes)), ByteUnits::exact(bytes));
 }
 
 void TraceSummaryModel::setSummary(const TraceSummary &summary)
@@ -24,13 +25,15 @@ void TraceSummaryModel::setSummary(const TraceSummary &summary)
     m_rows = {
         {tr("Trace"), summary.name, tr("The trace file")},
         {tr("Baseline memory"), formatBytes(b.memory), tr("Peak memory of the replay with no budget")},
-        {tr("Baseline compute"), c.toString(b.compute), tr("Total operator cost of the model, in the trace's time unit")},
+        {tr("Baseline compute"), c.toString(b.compute),
+         tr("Total operator cost of the model, in the trace's time unit")},
         {tr("Constant memory"), formatBytes(b.constMemory), tr("Weights and inputs, pinned for the whole run")},
         {tr("Bottleneck"), formatBytes(b.bottleneck),
          tr("Largest operator output plus its arguments' outputs: memory one step needs at once")},
         {tr("Impossible below"), formatBytes(b.constMemory + b.bottleneck),
          tr("Constants plus bottleneck: no policy can run under this budget")},
-        {tr("Operators"), tr("%1 (%2 constants, %3 backward)").arg(s.operators).arg(s.constants).arg(s.backwardOperators),
+        {tr("Operators"),
+         tr("%1 (%2 constants, %3 backward)").arg(s.operators).arg(s.constants).arg(s.backwardOperators),
          tr("Operator calls in the replayed part of the trace")},
         {tr("Tensors"), tr("%1 (%2 aliases) in %3 storages").arg(s.tensors).arg(s.aliases).arg(s.storages),
          tr("Aliases share their argument's storage and take no memory of their own")},

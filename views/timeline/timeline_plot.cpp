@@ -1,8 +1,9 @@
 #include "views/timeline/timeline_plot.h"
 
-#include "views/common/number_format.h"
+#include "views/common/byte_units.h"
 
 #include <QCoreApplication>
+#include <QStringList>
 
 #include <algorithm>
 
@@ -58,8 +59,16 @@ double TimelinePlot::peakBytes() const
 
 QString TimelinePlot::runLabel(const InspectedRun &r) const
 {
-    return QStringLiteral("%1 at %2").arg(QString::fromStdString(r.request.config.policy.name),
-                                          QString::number(r.request.ratio, 'g', 6));
+    QString label =
+        QStringLiteral("%1 at %2")
+            .arg(QString::fromStdString(r.request.config.policy.name), QString::number(r.request.ratio, 'g', 6));
+    if (!r.request.keep.empty()) {
+        QStringList kept;
+        for (const std::string &name : r.request.keep)
+            kept << QString::fromStdString(name);
+        label += QStringLiteral(" with %1 kept").arg(kept.join(QStringLiteral(", ")));
+    }
+    return label;
 }
 
 QString TimelinePlot::describeStep(std::uint32_t step) const
@@ -73,9 +82,12 @@ QString TimelinePlot::describeStep(std::uint32_t step) const
         const OpInfo &op = program->ops[s.id];
         return QStringLiteral("call %1 → %2").arg(QString::fromStdString(op.name), tensorName(op.firstOutput));
     }
-    case StepKind::Get: return QStringLiteral("get %1").arg(tensorName(s.id));
-    case StepKind::Release: return QStringLiteral("release %1").arg(tensorName(s.id));
-    case StepKind::Pin: return QStringLiteral("pin %1").arg(tensorName(s.id));
+    case StepKind::Get:
+        return QStringLiteral("get %1").arg(tensorName(s.id));
+    case StepKind::Release:
+        return QStringLiteral("release %1").arg(tensorName(s.id));
+    case StepKind::Pin:
+        return QStringLiteral("pin %1").arg(tensorName(s.id));
     }
     return {};
 }
@@ -83,13 +95,13 @@ QString TimelinePlot::describeStep(std::uint32_t step) const
 QString TimelinePlot::describeEvent(const ReplayEvent &e) const
 {
     const TensorInfo &t = program->tensors[e.tensor];
-    const QString what = e.kind == ReplayEvent::Kind::Evict  ? QStringLiteral("evicted")
-                         : e.kind == ReplayEvent::Kind::Free ? QStringLiteral("freed")
+    const QString what = e.kind == ReplayEvent::Kind::Evict   ? QStringLiteral("evicted")
+                         : e.kind == ReplayEvent::Kind::Free  ? QStringLiteral("freed")
                          : e.kind == ReplayEvent::Kind::Remat ? QStringLiteral("rematerialized")
                                                               : QStringLiteral("computed");
-    return QStringLiteral("%1 %2 (%3, %4 bytes)")
+    return QStringLiteral("%1 %2 (%3, %4)")
         .arg(what, QString::fromStdString(t.name), QString::fromStdString(program->ops[t.op].name),
-             numberLocale().toString(qlonglong(e.bytes)));
+             ByteUnits::format(double(e.bytes)));
 }
 
 } // namespace rematlens
