@@ -3,18 +3,20 @@
 // the --screenshot option writes a PNG of the whole window.
 #include "app/gui/inspected_run_cache.h"
 #include "app/gui/main_window.h"
+#include "app/gui/sweep_cache.h"
 #include "core/sim/baseline.h"
 #include "core/trace/trace_reader.h"
-#include "app/gui/sweep_cache.h"
 #include "views/cascade/cascade_view.h"
 #include "views/strip/feasibility_strip.h"
-#include "views/timeline/timeline_panel.h"
 #include "views/strip/strip_geometry.h"
 #include "views/tables/sweep_result_model.h"
+#include "views/timeline/timeline_panel.h"
 
 #include <QImage>
 #include <QProcess>
+#include <QTableView>
 #include <QTemporaryDir>
+#include <QWheelEvent>
 #include <QtTest>
 
 using namespace rematlens;
@@ -30,6 +32,8 @@ private slots:
     void recordedRunsAreKeptAndPrefetched();
     void inspectedRunCacheKeepsTheRecent();
     void cascadeFollowsSelectionAndRerunsKeeping();
+    void selectionIsCoherent();
+    void stripZoomsAndPans();
     void reopenedTraceShowsItsStripAtOnce();
     void cancelAndRestart();
     void customPoliciesAreRows();
@@ -114,8 +118,8 @@ void MainWindowTest::timelineFollowsSelection()
 
     m_window->strip()->setFocus();
     QTest::keyClick(m_window->strip(), Qt::Key_Right);
-    QTRY_VERIFY_WITH_TIMEOUT(timeline->view()->plot().run->request.config.budget
-                                 == m_window->sweepModel()->request(0, 21).config.budget,
+    QTRY_VERIFY_WITH_TIMEOUT(timeline->view()->plot().run->request.config.budget ==
+                                 m_window->sweepModel()->request(0, 21).config.budget,
                              10000);
     QVERIFY(timeline->statusText().contains(QStringLiteral("over")));
     timeline->setOverlay(TimelinePanel::Overlay::None);
@@ -128,15 +132,15 @@ void MainWindowTest::cascadeFollowsSelectionAndRerunsKeeping()
     const SweepResultModel *sweep = m_window->sweepModel();
     std::optional<std::size_t> failing;
     for (std::size_t column = sweep->gridSize(); column-- > 0 && !failing;)
-        if (sweep->result(0, column) && sweep->result(0, column)->outcome == Outcome::OutOfMemory
-            && sweep->result(0, column)->remats > 0)
+        if (sweep->result(0, column) && sweep->result(0, column)->outcome == Outcome::OutOfMemory &&
+            sweep->result(0, column)->remats > 0)
             failing = column;
     QVERIFY(failing);
     QSignalSpy shown(m_window.get(), &MainWindow::timelineShown);
     m_window->strip()->setSelection(FeasibilityStrip::Cell{0, *failing});
     CascadeView *cascade = m_window->cascade();
-    QTRY_VERIFY_WITH_TIMEOUT(!cascade->diagram().isEmpty()
-                                 && cascade->diagram().cascade().nodes.back().kind == CascadeNode::Kind::Failure,
+    QTRY_VERIFY_WITH_TIMEOUT(!cascade->diagram().isEmpty() &&
+                                 cascade->diagram().cascade().nodes.back().kind == CascadeNode::Kind::Failure,
                              10000);
     const Cascade &shownCascade = cascade->diagram().cascade();
     const auto evicted = std::find_if(shownCascade.nodes.begin(), shownCascade.nodes.end(),
@@ -145,11 +149,84 @@ void MainWindowTest::cascadeFollowsSelectionAndRerunsKeeping()
     const TensorId kept = evicted->tensor;
     shown.clear();
     emit cascade->keepResidentRequested(kept);
-    QTRY_VERIFY_WITH_TIMEOUT(!m_window->timeline()->view()->plot().empty()
-                                 && !m_window->timeline()->view()->plot().run->request.config.keepResident.empty(),
-                             10000);
-    QCOMPARE(m_window->timeline()->view()->plot().run->request.config.keepResident.front(), kept);
-    QVERIFY(!cascade->diagram().isEmpty() || !cascade->figureTitle().isEmpty());
+    // The kept run is drawn over the selected run; the selection stays what the strip shows.
+    const auto plot = [this]() -> const TimelinePlot & { return m_window->timeline()->view()->plot(); };
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !plot().empty() && plot().comparison && !plot().comparison->request.config.keepResident.empty(), 10000);
+    QCOMPARE(plot().comparison->request.config.keepResident.front(), kept);
+    QCOMPARE(plot().comparison->request.config.budget, sweep->request(0, *failing).config.budget);
+    QVERIFY(plot().run->request.config.keepResident.empty());
+    QCOMPARE(plot().run->request.config.budget, sweep->request(0, *failing).config.budget);
+    QCOMPARE(m_window->strip()->selection()->column, *failing);
+    QVERIFY(m_window->timeline()->statusText().contains(QStringLiteral("kept")));
+    QVERIFY(cascade->diagram().cascade().nodes.back().kind == CascadeNode::Kind::Failure);
+    // Undo drops the comparison and nothing else.
+    m_window->undoKeep();
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !plot().empty() && (!plot().comparison || plot().comparison->request.config.keepResident.empty()), 10000);
+    QCOMPARE(m_window->strip()->selection()->column, *failing);
+}
+
+// The Holes table marks the hole the selected run lies in; a sweep again keeps the selection.
+void MainWindowTest::selectionIsCoherent()
+{
+    const SweepResultModel *sweep = m_window->sweepModel();
+    QTableView *holes = m_window->holeView();
+    QVERIFY(holes->model()->rowCount() > 0);
+    const QModelIndex first = holes->model()->index(0, 0);
+    emit holes->clicked(first); // jump to the first hole
+    const auto inHole = m_window->strip()->selection();
+    QVERIFY(inHole);
+    QVERIFY(sweep->result(inHole->policy, inHole->column)->outcome != Outcome::Pass);
+    QCOMPARE(holes->selectionModel()->selectedRows().size(), 1);
+    QCOMPARE(holes->selectionModel()->selectedRows().front().row(), 0);
+    m_window->strip()->setSelection(FeasibilityStrip::Cell{inHole->policy, sweep->gridSize() - 1}); // passes
+    QVERIFY(holes->selectionModel()->selectedRows().isEmpty());
+
+    QSignalSpy finished(m_window.get(), &MainWindow::sweepFinished);
+    QVERIFY(m_window->startSweep());
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 20000);
+    QVERIFY(m_window->strip()->selection());
+    QCOMPARE(m_window->strip()->selection()->column, sweep->gridSize() - 1);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_window->timeline()->view()->plot().empty(), 10000);
+    QCOMPARE(m_window->timeline()->view()->plot().run->request.config.budget,
+             sweep->request(inHole->policy, sweep->gridSize() - 1).config.budget);
+}
+
+// The wheel zooms the strip at the cursor, dragging pans, 0 shows every budget; Shift+drag marks.
+void MainWindowTest::stripZoomsAndPans()
+{
+    FeasibilityStrip *strip = m_window->strip();
+    strip->resetZoom();
+    const std::size_t columns = m_window->sweepModel()->gridSize();
+    QVERIFY(!strip->view().zoomed());
+    const StripGeometry whole = strip->cellGeometry();
+    const QPointF at(whole.columnCenter(20), whole.cellArea().center().y());
+    QWheelEvent in(at, strip->mapToGlobal(at), QPoint(), QPoint(0, 120 * 5), Qt::NoButton, Qt::NoModifier,
+                   Qt::NoScrollPhase, false);
+    QCoreApplication::sendEvent(strip, &in);
+    QVERIFY(strip->view().zoomed());
+    QVERIFY(strip->view().width() < double(columns) * 0.5);
+    // The budget under the cursor stays under it.
+    QCOMPARE(strip->cellGeometry().columnAt(at.x()), std::optional<int>(20));
+    const double from = strip->view().from;
+    const QPoint press = at.toPoint();
+    QTest::mousePress(strip, Qt::LeftButton, Qt::NoModifier, press);
+    QTest::mouseMove(strip, press + QPoint(-80, 0));
+    QTest::mouseRelease(strip, Qt::LeftButton, Qt::NoModifier, press + QPoint(-80, 0));
+    QVERIFY(strip->view().from > from); // dragged left: later budgets come into view
+    QVERIFY(!strip->range());
+    strip->setFocus();
+    QTest::keyClick(strip, Qt::Key_0);
+    QVERIFY(!strip->view().zoomed());
+    const StripGeometry g = strip->cellGeometry();
+    QTest::mousePress(strip, Qt::LeftButton, Qt::ShiftModifier, g.cell(0, 5).center().toPoint());
+    QTest::mouseMove(strip, g.cell(0, 9).center().toPoint());
+    QTest::mouseRelease(strip, Qt::LeftButton, Qt::ShiftModifier, g.cell(0, 9).center().toPoint());
+    QVERIFY(strip->range());
+    QCOMPARE(strip->range()->first, std::size_t{5});
+    QCOMPARE(strip->range()->second, std::size_t{9});
+    QVERIFY(!strip->view().zoomed());
 }
 
 // After a selection shows, its neighbours are recorded ahead; stepping onto one needs no replay.
@@ -186,7 +263,7 @@ void MainWindowTest::inspectedRunCacheKeepsTheRecent()
     QCOMPARE(cache.find(read.program.get(), runs[2]->request), runs[2]);
     RunRequest kept = runs[2]->request;
     kept.config.keepResident = {0};
-    QVERIFY(!cache.find(read.program.get(), kept)); // keeping a tensor is another replay
+    QVERIFY(!cache.find(read.program.get(), kept));  // keeping a tensor is another replay
     QVERIFY(!cache.find(nullptr, runs[2]->request)); // another program
     auto cancelled = std::make_shared<InspectedRun>(*runs[1]);
     cancelled->result.outcome = Outcome::Cancelled;
@@ -338,9 +415,9 @@ void MainWindowTest::screenshotWritesPng()
     environment.insert(QStringLiteral("XDG_DATA_HOME"), m_dir.filePath(QStringLiteral("data")));
     process.setProcessEnvironment(environment);
     process.start(QStringLiteral(REMATLENS_BINARY),
-                  {QStringLiteral("gui"), QStringLiteral(":demo"), QStringLiteral("--sweep"), QStringLiteral("0.2:1.0:0.01"),
-                   QStringLiteral("--select"), QStringLiteral("0.5"), QStringLiteral("--screenshot"), png,
-                   QStringLiteral("--size"), QStringLiteral("1280x800")});
+                  {QStringLiteral("gui"), QStringLiteral(":demo"), QStringLiteral("--sweep"),
+                   QStringLiteral("0.2:1.0:0.01"), QStringLiteral("--select"), QStringLiteral("0.5"),
+                   QStringLiteral("--screenshot"), png, QStringLiteral("--size"), QStringLiteral("1280x800")});
     QVERIFY(process.waitForFinished(60000));
     QCOMPARE(process.exitCode(), 0);
     const QImage image(png);

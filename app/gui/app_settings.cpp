@@ -1,5 +1,7 @@
 #include "app_settings.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QStandardPaths>
 
 namespace rematlens {
@@ -7,6 +9,7 @@ namespace rematlens {
 namespace {
 const QString kGeometry = QStringLiteral("window/geometry");
 const QString kState = QStringLiteral("window/state");
+const QString kCentre = QStringLiteral("window/centre");
 const QString kRecent = QStringLiteral("files/recent");
 const QString kLastDirectory = QStringLiteral("files/lastDirectory");
 const QString kSweep = QStringLiteral("sweep/");
@@ -14,6 +17,7 @@ const QString kTimelineAxis = QStringLiteral("timeline/axis");
 const QString kTimelineOverlay = QStringLiteral("timeline/overlay");
 const QString kFigure = QStringLiteral("figure/");
 const QString kExpressions = QStringLiteral("policies/expressions");
+const QString kDecimalUnits = QStringLiteral("view/decimalUnits");
 } // namespace
 
 QByteArray AppSettings::windowGeometry() const
@@ -34,6 +38,16 @@ QByteArray AppSettings::windowState() const
 void AppSettings::setWindowState(const QByteArray &state)
 {
     m_settings.setValue(kState, state);
+}
+
+QByteArray AppSettings::centreState() const
+{
+    return m_settings.value(kCentre).toByteArray();
+}
+
+void AppSettings::setCentreState(const QByteArray &state)
+{
+    m_settings.setValue(kCentre, state);
 }
 
 QStringList AppSettings::recentTraces() const
@@ -75,13 +89,28 @@ void AppSettings::removeUserExpression(const QString &expression)
 
 QString AppSettings::lastDirectory() const
 {
-    return m_settings.value(kLastDirectory, publicTracesDirectory()).toString();
+    // A folder that is gone (or the public traces' before they are installed) would reach the
+    // open dialog as a file name to open; the home folder is the fallback.
+    for (const QString &directory : {m_settings.value(kLastDirectory).toString(), publicTracesDirectory()})
+        if (!directory.isEmpty() && QFileInfo(directory).isDir())
+            return directory;
+    return QDir::homePath();
 }
 
 QString AppSettings::publicTracesDirectory()
 {
-    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)
-           + QStringLiteral("/RematLens/traces/dtr-2020");
+    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) +
+           QStringLiteral("/RematLens/traces/dtr-2020");
+}
+
+bool AppSettings::decimalUnits() const
+{
+    return m_settings.value(kDecimalUnits, false).toBool();
+}
+
+void AppSettings::setDecimalUnits(bool decimal)
+{
+    m_settings.setValue(kDecimalUnits, decimal);
 }
 
 void AppSettings::setLastDirectory(const QString &directory)

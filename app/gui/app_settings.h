@@ -19,11 +19,17 @@ public:
     void setWindowGeometry(const QByteArray &geometry);
     QByteArray windowState() const;
     void setWindowState(const QByteArray &state);
+    // The split between the strip and the timeline below it.
+    QByteArray centreState() const;
+    void setCentreState(const QByteArray &state);
 
     QStringList recentTraces() const;
     void addRecentTrace(const QString &path); // most recent first, at most kMaxRecent
     QString lastDirectory() const;
     void setLastDirectory(const QString &directory);
+    // Byte counts in kB, MB, GB rather than KiB, MiB, GiB.
+    bool decimalUnits() const;
+    void setDecimalUnits(bool decimal);
 
     SweepParameters sweepParameters() const;
     void setSweepParameters(const SweepParameters &parameters);

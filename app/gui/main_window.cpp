@@ -5,16 +5,18 @@
 #include "app/cli/commands.h"
 #include "app/cli/trace_source.h"
 #include "views/cascade/cascade_view.h"
+#include "views/common/byte_units.h"
+#include "views/common/trace_name.h"
 #include "views/strip/feasibility_strip.h"
+#include "views/sweep/sweep_panel.h"
 #include "views/tables/hole_list_model.h"
 #include "views/tables/run_details_model.h"
-#include "views/sweep/sweep_panel.h"
 #include "views/tables/sweep_result_model.h"
+#include "views/tables/trace_summary_model.h"
 #include "views/timeline/timeline_panel.h"
 #include "views/timeline/timeline_view.h"
-#include "views/common/trace_name.h"
-#include "views/tables/trace_summary_model.h"
 
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
@@ -30,10 +32,11 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QScrollArea>
+#include <QSplitter>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QToolButton>
-
 
 namespace rematlens {
 
@@ -72,25 +75,19 @@ QString finerStep(const QString &step)
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent)
-    : QMainWindow(parent)
-    , m_summaryModel(new TraceSummaryModel(this))
-    , m_sweepModel(new SweepResultModel(this))
-    , m_holeModel(new HoleListModel(this))
-    , m_detailsModel(new RunDetailsModel(this))
-    , m_strip(new FeasibilityStrip(this))
-    , m_panel(new SweepPanel(this))
-    , m_timeline(new TimelinePanel(this))
-    , m_cascade(new CascadeView(this))
-    , m_holeView(nullptr)
-    , m_progress(new QProgressBar(this))
-    , m_cancelButton(new QToolButton(this))
-    , m_statusLabel(new QLabel(this))
+    : QMainWindow(parent), m_summaryModel(new TraceSummaryModel(this)), m_sweepModel(new SweepResultModel(this)),
+      m_holeModel(new HoleListModel(this)), m_detailsModel(new RunDetailsModel(this)),
+      m_strip(new FeasibilityStrip(this)), m_panel(new SweepPanel(this)), m_timeline(new TimelinePanel(this)),
+      m_cascade(new CascadeView(this)), m_viewTabs(new QTabWidget(this)), m_centre(new QSplitter(this)),
+      m_cascadeJobs(this), m_timelineJobs(this), m_holeView(nullptr), m_progress(new QProgressBar(this)),
+      m_cancelButton(new QToolButton(this)), m_statusLabel(new QLabel(this))
 {
     setWindowTitle(tr("RematLens"));
+    ByteUnits::setSystem(m_settings.decimalUnits() ? UnitSystem::Decimal : UnitSystem::Binary);
     setAcceptDrops(true);
     setDockNestingEnabled(true);
     m_strip->setModels(m_sweepModel, m_holeModel);
-    setCentralWidget(m_strip);
+    setCentralWidget(createCentre());
     registerFigureView(tr("Feasibility strip"), m_strip);
     registerFigureView(tr("Memory timeline"), m_timeline->view());
     registerFigureView(tr("Cascade"), m_cascade);
@@ -108,6 +105,7 @@ MainWindow::MainWindow(QWidget *parent)
     if (!restoreGeometry(m_settings.windowGeometry()))
         resize(1400, 850);
     restoreState(m_settings.windowState());
+    m_centre->restoreState(m_settings.centreState());
 }
 
 // Who answers whom: the loader, the sweep controller and the inspector feed the views; the
@@ -129,11 +127,18 @@ void MainWindow::connectViews()
         m_settings.setTimelineOverlay(int(overlay));
         inspectSelection();
     });
-    connect(m_timeline, &TimelinePanel::axisChanged, this,
-            [this](TimelineAxis axis) { m_settings.setTimelineAxis(int(axis)); });
+    connect(m_timeline, &TimelinePanel::axisChanged, this, [this](TimelineAxis axis) {
+        m_settings.setTimelineAxis(int(axis));
+        if (m_inspected.first) {
+            m_timeline->setBusy(true);
+            buildTimeline();
+        }
+    });
     connect(m_timeline, &TimelinePanel::pinRequested, this, &MainWindow::pinShownRun);
-    connect(m_cascade, &CascadeView::momentActivated, this,
-            [this](std::uint32_t step, Cost) { m_timeline->view()->showStep(step); });
+    connect(m_cascade, &CascadeView::momentActivated, this, [this](std::uint32_t step, Cost) {
+        m_viewTabs->setCurrentWidget(m_timeline);
+        m_timeline->view()->showStep(step);
+    });
     connect(m_cascade, &CascadeView::keepResidentRequested, this, &MainWindow::rerunKeeping);
     connect(m_cascade, &CascadeView::causesRequested, this,
             [this](std::size_t event) { showCascade(m_shownRun, event); });
@@ -151,32 +156,77 @@ void MainWindow::createDocks()
     m_holeView = makeTable(m_holeModel, this);
     m_holeView->setToolTip(tr("Failing budgets with a pass below and above; click one to select it in the strip"));
     QDockWidget *holes = makeDock(tr("Holes"), QStringLiteral("holesDock"), m_holeView, this);
+    m_holeView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_holeView->horizontalHeader()->setStretchLastSection(false);
     QTableView *details = makeTable(m_detailsModel, this);
+    details->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    details->setTextElideMode(Qt::ElideMiddle);
+    details->setToolTip(tr("The selected run's fields; hover a field for its name in the records"));
     QDockWidget *run = makeDock(tr("Selected run"), QStringLiteral("runDock"), details, this);
     QTableView *runs = makeTable(m_sweepModel, this);
     QDockWidget *runsDock = makeDock(tr("All runs"), QStringLiteral("runsDock"), runs, this);
-    QDockWidget *timeline = makeDock(tr("Memory timeline"), QStringLiteral("timelineDock"), m_timeline, this);
-    auto *cascadeScroll = new QScrollArea(this);
-    cascadeScroll->setWidget(m_cascade);
-    cascadeScroll->setWidgetResizable(true);
-    m_cascade->setToolTip(tr("Click a box to show its moment in the timeline; click a folded crowd of evictions to "
-                             "unfold it; right-click to keep a tensor resident and rerun"));
-    QDockWidget *cascade = makeDock(tr("Cascade"), QStringLiteral("cascadeDock"), cascadeScroll, this);
     addDockWidget(Qt::LeftDockWidgetArea, trace);
     addDockWidget(Qt::LeftDockWidgetArea, sweep);
     addDockWidget(Qt::RightDockWidgetArea, holes);
     addDockWidget(Qt::RightDockWidgetArea, run);
     tabifyDockWidget(run, runsDock);
-    addDockWidget(Qt::BottomDockWidgetArea, timeline);
-    tabifyDockWidget(timeline, cascade);
-    timeline->raise();
-    resizeDocks({timeline}, {330}, Qt::Vertical);
     run->raise();
-    resizeDocks({trace, sweep}, {230, 420}, Qt::Vertical);
-    resizeDocks({trace, holes}, {380, 380}, Qt::Horizontal);
+    m_docks = {trace, sweep, holes, run};
     m_viewMenu = new QMenu(tr("&View"), this);
-    for (QDockWidget *dock : {trace, sweep, holes, run, runsDock, timeline, cascade})
+    for (QDockWidget *dock : {trace, sweep, holes, run, runsDock})
         m_viewMenu->addAction(dock->toggleViewAction());
+}
+
+// The side columns take about a fifth of the window each, the strip and the timeline the rest;
+// in each column the lower dock (sweep controls, selected run) gets the larger share. Done at
+// the first start, after a resize for a screenshot, and by View > Reset Layout.
+void MainWindow::arrangeDocks()
+{
+    const auto [trace, sweep, holes, run] = m_docks;
+    const int side = std::clamp(width() / 5, 230, 380);
+    resizeDocks({trace, holes}, {side, side}, Qt::Horizontal);
+    const int column = std::max(200, height() - menuBar()->height() - statusBar()->height());
+    resizeDocks({trace, sweep}, {column * 3 / 10, column * 7 / 10}, Qt::Vertical);
+    resizeDocks({holes, run}, {column * 3 / 10, column * 7 / 10}, Qt::Vertical);
+    m_centre->setSizes({m_centre->height() * 2 / 5, m_centre->height() * 3 / 5});
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    if (!m_arranged && m_settings.windowState().isEmpty())
+        arrangeDocks();
+    m_arranged = true;
+}
+
+// The strip above, the timeline and the cascade below it, in the centre: when the window grows
+// both grow (the timeline the more), and the timeline never shrinks below a readable height.
+QWidget *MainWindow::createCentre()
+{
+    auto *cascadeScroll = new QScrollArea(this);
+    cascadeScroll->setWidget(m_cascade);
+    cascadeScroll->setWidgetResizable(true);
+    m_cascade->setToolTip(tr("Click a box to show its moment in the timeline; click a folded crowd of evictions to "
+                             "unfold it; right-click to keep a tensor resident and rerun"));
+    m_viewTabs->setObjectName(QStringLiteral("viewTabs"));
+    m_viewTabs->addTab(m_timeline, tr("Memory timeline"));
+    m_viewTabs->addTab(cascadeScroll, tr("Cascade"));
+    m_viewTabs->setTabToolTip(0, tr("Memory in use over the selected run, with its evictions and rematerializations"));
+    m_viewTabs->setTabToolTip(1, tr("Which evictions forced which rematerializations, down to the failing allocation"));
+    m_timeline->setMinimumHeight(fontMetrics().height() * 16);
+    m_centre->setObjectName(QStringLiteral("centreSplitter"));
+    m_centre->setOrientation(Qt::Vertical);
+    m_centre->setChildrenCollapsible(false);
+    m_centre->addWidget(m_strip);
+    m_centre->addWidget(m_viewTabs);
+    m_centre->setStretchFactor(0, 2);
+    m_centre->setStretchFactor(1, 3);
+    return m_centre;
+}
+
+void MainWindow::showViewTab(int index)
+{
+    m_viewTabs->setCurrentIndex(index);
 }
 
 void MainWindow::createMenus()
@@ -211,6 +261,25 @@ void MainWindow::createMenus()
     QAction *focus = sweep->addAction(tr("Focus the &Strip"), this, [this] { m_strip->setFocus(); });
     focus->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
 
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    m_undoKeep = edit->addAction(tr("&Undo Keep Resident"), this, &MainWindow::undoKeep);
+    m_undoKeep->setShortcut(QKeySequence::Undo);
+    m_undoKeep->setStatusTip(tr("Drop the comparison with storages kept resident and show the selected run alone"));
+    m_undoKeep->setEnabled(false);
+
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(tr("Reset &Layout"), this, &MainWindow::arrangeDocks)
+        ->setStatusTip(tr("Side columns, strip and timeline back to their default sizes"));
+    QMenu *units = m_viewMenu->addMenu(tr("Byte &Units"));
+    auto *unitGroup = new QActionGroup(this);
+    QAction *binary = units->addAction(tr("&Binary (KiB, MiB, GiB)"));
+    QAction *decimal = units->addAction(tr("&Decimal (kB, MB, GB)"));
+    for (QAction *action : {binary, decimal}) {
+        action->setCheckable(true);
+        unitGroup->addAction(action);
+    }
+    (m_settings.decimalUnits() ? decimal : binary)->setChecked(true);
+    connect(decimal, &QAction::toggled, this, &MainWindow::setDecimalUnits);
     menuBar()->addMenu(m_viewMenu);
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Public DTR Traces…"), this, &MainWindow::explainPublicTraces);
@@ -266,7 +335,8 @@ void MainWindow::explainPublicTraces()
     const bool present = QDir(directory).entryList({QStringLiteral("*.log")}, QDir::Files).size() >= 8;
     QMessageBox::information(
         this, tr("Public DTR traces"),
-        present ? tr("The eight public DTR traces are installed in<br><tt>%1</tt><br>File > Open starts there.").arg(directory)
+        present ? tr("The eight public DTR traces are installed in<br><tt>%1</tt><br>File > Open starts there.")
+                      .arg(directory)
                 : tr("The eight traces of the DTR paper's evaluation are not installed. To fetch them (about 11 MB, "
                      "checked against their SHA-256), run<br><tt>traces/download-dtr-traces.sh</tt><br>from the "
                      "RematLens sources; they go to<br><tt>%1</tt><br>where File > Open looks first.")
@@ -276,7 +346,7 @@ void MainWindow::explainPublicTraces()
 void MainWindow::chooseTrace()
 {
     const QString path = QFileDialog::getOpenFileName(this, tr("Open Trace"), m_settings.lastDirectory(),
-                                                      tr("simrd traces (*.log *.jsonl *.json);;All files (*)"));
+                                                      tr("simrd traces (*.log *.jsonl);;All files (*)"));
     if (path.isEmpty())
         return;
     m_settings.setLastDirectory(QFileInfo(path).absolutePath());
@@ -298,19 +368,21 @@ void MainWindow::showLoaded(const LoadedTraceResult &result)
     m_traceName = result.summary.name;
     m_strip->setTraceName(shortTraceName(result.summary.name));
     m_cache.open(result.contentHash);
+    m_summary = result.summary;
     m_summaryModel->setSummary(result.summary);
     if (auto *view = findChild<QTableView *>(QStringLiteral("summaryView")))
         view->resizeColumnToContents(0);
     m_sweepModel->clear();
     m_holeModel->rebuild(*m_sweepModel);
     m_detailsModel->clear();
+    m_statusLabel->clear();
     m_selected.reset();
+    m_kept.reset();
     m_pinned.reset();
     m_inspectionKey.clear();
     m_inspector.cancel();
     m_inspector.forget();
-    m_timeline->showRuns(nullptr, nullptr, nullptr);
-    showCascade(nullptr);
+    clearRunViews();
     setWindowTitle(tr("%1 — RematLens").arg(result.summary.name));
     statusBar()->showMessage(tr("Read %1 in %2 ms").arg(result.summary.name).arg(result.milliseconds, 0, 'f', 1), 5000);
     if (m_pendingPath != QLatin1String(kDemoTraceName)) {
@@ -375,6 +447,7 @@ bool MainWindow::startSweep()
         return false;
     }
     settings.trace = m_traceName.toStdString();
+    const std::optional<SelectedBudget> previous = selectedBudget();
     m_requests = planSweep(settings, m_baseline, grid);
     m_sweepModel->reset(m_baseline, grid, m_requests, settings.policies.size(), settings.overheadLimit);
     m_settings.setSweepParameters(p);
@@ -383,7 +456,7 @@ bool MainWindow::startSweep()
     const std::vector<IndexedResult> cached = m_cache.known(m_requests);
     m_sweepModel->addResults(cached);
     m_holeModel->rebuild(*m_sweepModel);
-    m_detailsModel->clear();
+    reselect(previous);
     std::vector<bool> done(m_requests.size(), false);
     for (const IndexedResult &r : cached)
         done[r.index] = true;
@@ -395,6 +468,7 @@ bool MainWindow::startSweep()
             todo.push_back(m_requests[i]);
         }
     m_controller.start(m_program, std::move(todo), p.threads);
+    m_statusLabel->setText(tr("Sweeping %1 runs (%2 already known)…").arg(m_jobIndices.size()).arg(cached.size()));
     m_panel->setRunning(true);
     m_cancelButton->show();
     m_progress->show();
@@ -438,9 +512,14 @@ void MainWindow::showFinished(int job, bool cancelled, double seconds)
     const std::size_t holes = static_cast<std::size_t>(m_holeModel->rowCount());
     const std::size_t replayed = m_jobIndices.size();
     const std::size_t fromCache = static_cast<std::size_t>(m_sweepModel->rowCount()) - replayed;
-    m_statusLabel->setText(cancelled ? tr("Sweep cancelled: %1 of %2 runs kept").arg(m_sweepModel->finishedCount()).arg(m_sweepModel->rowCount())
-                                     : tr("%1 runs replayed in %2 s, %3 from earlier sessions; %4 hole(s)")
-                                           .arg(replayed).arg(seconds, 0, 'f', 2).arg(fromCache).arg(holes));
+    m_statusLabel->setText(
+        cancelled
+            ? tr("Sweep cancelled: %1 of %2 runs kept").arg(m_sweepModel->finishedCount()).arg(m_sweepModel->rowCount())
+            : tr("%1 runs replayed in %2 s, %3 already known; %4 hole(s)")
+                  .arg(replayed)
+                  .arg(seconds, 0, 'f', 2)
+                  .arg(fromCache)
+                  .arg(holes));
     emit sweepFinished(cancelled);
 }
 
@@ -449,8 +528,56 @@ void MainWindow::showSelection(std::size_t policy, std::size_t column)
     if (policy >= m_sweepModel->policyCount() || column >= m_sweepModel->gridSize())
         return;
     m_detailsModel->setRun(m_sweepModel->request(policy, column), m_sweepModel->result(policy, column), m_baseline);
+    if (m_selected != std::pair(policy, column))
+        m_kept.reset(); // a kept-resident comparison belongs to the run it was made from
     m_selected = std::pair(policy, column);
+    showHoleOf(policy, column);
     inspectSelection();
+}
+
+// The Holes table marks the hole the selected run lies in, or nothing.
+void MainWindow::showHoleOf(std::size_t policy, std::size_t column)
+{
+    for (int row = 0; row < m_holeModel->rowCount(); ++row) {
+        const HoleListModel::Entry &entry = m_holeModel->entry(row);
+        if (entry.policy == policy && entry.hole.firstFail <= column && column <= entry.hole.lastFail) {
+            m_holeView->selectRow(row);
+            m_holeView->scrollTo(m_holeModel->index(row, 0));
+            return;
+        }
+    }
+    m_holeView->clearSelection();
+}
+
+std::optional<MainWindow::SelectedBudget> MainWindow::selectedBudget() const
+{
+    if (!m_selected || m_selected->first >= m_sweepModel->policyCount() ||
+        m_selected->second >= m_sweepModel->gridSize())
+        return std::nullopt;
+    return SelectedBudget{m_sweepModel->policyName(m_selected->first), m_sweepModel->grid()[m_selected->second].text};
+}
+
+// A new sweep keeps the selected run when its grid has that policy and budget; otherwise the
+// selection, the timeline and the cascade are all cleared together.
+void MainWindow::reselect(const std::optional<SelectedBudget> &previous)
+{
+    m_selected.reset();
+    m_kept.reset();
+    std::optional<FeasibilityStrip::Cell> cell;
+    for (std::size_t policy = 0; previous && policy < m_sweepModel->policyCount(); ++policy)
+        for (std::size_t column = 0; column < m_sweepModel->gridSize(); ++column)
+            if (m_sweepModel->policyName(policy) == previous->policy &&
+                m_sweepModel->grid()[column].text == previous->ratio)
+                cell = FeasibilityStrip::Cell{policy, column};
+    if (cell) {
+        m_strip->setSelection(cell);
+        return;
+    }
+    m_detailsModel->clear();
+    m_holeView->clearSelection();
+    m_inspector.cancel();
+    m_inspectionKey.clear();
+    clearRunViews();
 }
 
 namespace {
@@ -459,15 +586,42 @@ namespace {
 QString inspectionKey(const RunRequest &run, const std::optional<RunRequest> &comparison)
 {
     const auto key = [](const RunRequest &r) {
-        return QStringLiteral("%1/%2/%3/%4")
+        QStringList kept;
+        for (const std::string &name : r.keep)
+            kept << QString::fromStdString(name);
+        return QStringLiteral("%1/%2/%3/%4/%5")
             .arg(QString::fromStdString(r.config.policy.name), QString::fromUtf8(runtimeName(r.config.runtime).data()))
             .arg(r.config.budget)
-            .arg(r.config.rematLimit, 0, 'g', 17);
+            .arg(r.config.rematLimit, 0, 'g', 17)
+            .arg(kept.join(QLatin1Char(',')));
     };
     return key(run) + QStringLiteral(" | ") + (comparison ? key(*comparison) : QString());
 }
 
 } // namespace
+
+// The run drawn dashed over the selected one: the same budget with storages kept resident when
+// the user asked for it, else what the overlay menu says.
+std::optional<RunRequest> MainWindow::comparisonFor(std::size_t policy, std::size_t column) const
+{
+    if (m_kept)
+        return m_kept;
+    switch (m_timeline->overlay()) {
+    case TimelinePanel::Overlay::None:
+        break;
+    case TimelinePanel::Overlay::BudgetBelow:
+        if (column > 0)
+            return m_sweepModel->request(policy, column - 1);
+        break;
+    case TimelinePanel::Overlay::BudgetAbove:
+        if (column + 1 < m_sweepModel->gridSize())
+            return m_sweepModel->request(policy, column + 1);
+        break;
+    case TimelinePanel::Overlay::Pinned:
+        return m_pinned;
+    }
+    return std::nullopt;
+}
 
 // The timeline follows the strip: the selected run is replayed again with a recorder, with
 // the run it is overlaid on (the next budget below or above, or the pinned run).
@@ -476,19 +630,7 @@ void MainWindow::inspectSelection()
     if (!m_selected || !m_program)
         return;
     const auto [policy, column] = *m_selected;
-    std::optional<RunRequest> comparison;
-    switch (m_timeline->overlay()) {
-    case TimelinePanel::Overlay::None: break;
-    case TimelinePanel::Overlay::BudgetBelow:
-        if (column > 0)
-            comparison = m_sweepModel->request(policy, column - 1);
-        break;
-    case TimelinePanel::Overlay::BudgetAbove:
-        if (column + 1 < m_sweepModel->gridSize())
-            comparison = m_sweepModel->request(policy, column + 1);
-        break;
-    case TimelinePanel::Overlay::Pinned: comparison = m_pinned; break;
-    }
+    const std::optional<RunRequest> comparison = comparisonFor(policy, column);
     const RunRequest &run = m_sweepModel->request(policy, column);
     const QString key = inspectionKey(run, comparison);
     if (key == m_inspectionKey)
@@ -503,9 +645,34 @@ void MainWindow::showInspected(int job, std::shared_ptr<const InspectedRun> run,
 {
     (void)job; // the inspector delivers only its newest job
     showCascade(run);
-    m_timeline->showRuns(m_program, std::move(run), std::move(comparison));
-    emit timelineShown();
-    prefetchNeighbours();
+    m_inspected = {std::move(run), std::move(comparison)};
+    buildTimeline();
+}
+
+// The plot (tracks, divergence) is built off the GUI thread; drawing it is all the window does.
+void MainWindow::buildTimeline()
+{
+    const auto [run, comparison] = m_inspected;
+    if (!run || !m_program)
+        return;
+    m_timelineJobs.run(
+        [program = m_program, run, comparison, axis = m_timeline->axis()] {
+            return std::make_shared<const TimelinePlot>(TimelinePlot::build(program, run, comparison, axis));
+        },
+        [this](std::shared_ptr<const TimelinePlot> plot) {
+            m_timeline->showPlot(std::move(plot));
+            emit timelineShown();
+            prefetchNeighbours();
+        });
+}
+
+// The runs of another trace or another sweep: nothing of the last selection may still arrive.
+void MainWindow::clearRunViews()
+{
+    m_inspected = {};
+    m_timelineJobs.cancel();
+    m_timeline->clear();
+    showCascade(nullptr);
 }
 
 // While the user looks, the budgets the arrow keys lead to next (and what they would be
@@ -533,36 +700,72 @@ void MainWindow::showCascade(const std::shared_ptr<const InspectedRun> &run, std
 {
     m_shownRun = run;
     if (!run || !m_program) {
+        m_cascadeJobs.cancel();
         m_cascade->showMessage(tr("Select a run in the strip to see its cascade"));
         return;
     }
-    CascadeOptions options;
-    options.focusEvent = focusEvent;
-    CascadeDiagram::Options look; // on screen, boxes read at the window's text size
+    CascadeLook look; // on screen, boxes read at the window's text size
     look.fontSize = QFontInfo(m_cascade->font()).pixelSize();
-    m_cascade->setDiagram(CascadeDiagram::forRun(m_program, run->request, run->result, run->recording, options, look));
+    m_cascade->showMessage(tr("Laying out the cascade…"));
+    m_cascadeJobs.run(
+        [program = m_program, run, focusEvent, look] {
+            CascadeOptions options;
+            options.focusEvent = focusEvent;
+            return std::make_shared<const CascadeDiagram>(
+                CascadeDiagram::forRun(program, run->request, run->result, run->recording, options, look));
+        },
+        [this](std::shared_ptr<const CascadeDiagram> diagram) { m_cascade->setDiagram(*diagram); });
 }
 
-// The cascade's "keep resident and rerun": the shown run again with that storage kept, replayed
-// by the inspector like any selection; the timeline and the cascade then show the new run.
+// The cascade's "keep resident and rerun": the selected run again with that storage kept (and
+// any kept before), drawn dashed over the selected run in the timeline, so the strip, the
+// Holes table, the details, the timeline and the cascade still show the selected run. Undo
+// (Ctrl+Z) or selecting another run drops the comparison.
 void MainWindow::rerunKeeping(TensorId tensor)
 {
-    if (!m_shownRun || !m_program || tensor >= m_program->tensors.size())
+    if (!m_selected || !m_program || tensor >= m_program->tensors.size())
         return;
-    RunRequest request = m_shownRun->request;
-    if (std::find(request.config.keepResident.begin(), request.config.keepResident.end(), tensor)
-        == request.config.keepResident.end()) {
+    RunRequest request = m_kept.value_or(m_sweepModel->request(m_selected->first, m_selected->second));
+    if (std::find(request.config.keepResident.begin(), request.config.keepResident.end(), tensor) ==
+        request.config.keepResident.end()) {
         request.config.keepResident.push_back(tensor);
         request.keep.push_back(m_program->tensors[tensor].name);
     }
     QStringList kept;
     for (const std::string &name : request.keep)
         kept << QString::fromStdString(name);
-    m_inspectionKey = QStringLiteral("keep ") + kept.join(QLatin1Char(' '));
-    statusBar()->showMessage(tr("Replaying with %1 kept resident").arg(kept.join(QStringLiteral(", "))), 5000);
-    m_timeline->setBusy(true);
-    m_cascade->showMessage(tr("Replaying with %1 kept resident...").arg(kept.join(QStringLiteral(", "))));
-    m_inspector.inspect(m_program, request, std::nullopt);
+    m_kept = request;
+    m_undoKeep->setEnabled(true);
+    statusBar()->showMessage(tr("Replaying with %1 kept resident; the timeline draws it dashed (Ctrl+Z undoes)")
+                                 .arg(kept.join(QStringLiteral(", "))),
+                             8000);
+    inspectSelection();
+}
+
+// Every view, the figures exported from them included, reads bytes in the units chosen.
+void MainWindow::setDecimalUnits(bool decimal)
+{
+    m_settings.setDecimalUnits(decimal);
+    ByteUnits::setSystem(decimal ? UnitSystem::Decimal : UnitSystem::Binary);
+    if (m_program)
+        m_summaryModel->setSummary(m_summary);
+    if (m_selected)
+        m_detailsModel->setRun(m_sweepModel->request(m_selected->first, m_selected->second),
+                               m_sweepModel->result(m_selected->first, m_selected->second), m_baseline);
+    m_strip->update();
+    m_timeline->view()->refresh();
+    if (m_shownRun)
+        showCascade(m_shownRun);
+}
+
+void MainWindow::undoKeep()
+{
+    if (!m_kept)
+        return;
+    m_kept.reset();
+    m_undoKeep->setEnabled(false);
+    statusBar()->showMessage(tr("Back to the selected run without kept storages"), 4000);
+    inspectSelection();
 }
 
 void MainWindow::pinShownRun()
@@ -573,7 +776,8 @@ void MainWindow::pinShownRun()
         return;
     }
     m_pinned = plot.run->request;
-    statusBar()->showMessage(tr("Pinned %1; it is overlaid on the runs you select").arg(plot.runLabel(*plot.run)), 5000);
+    statusBar()->showMessage(tr("Pinned %1; it is overlaid on the runs you select").arg(plot.runLabel(*plot.run)),
+                             5000);
     if (m_timeline->overlay() == TimelinePanel::Overlay::Pinned)
         inspectSelection();
     else
@@ -607,6 +811,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     m_controller.cancel();
     m_settings.setWindowGeometry(saveGeometry());
     m_settings.setWindowState(saveState());
+    m_settings.setCentreState(m_centre->saveState());
     m_settings.setSweepParameters(m_panel->parameters());
     event->accept();
 }

@@ -1,8 +1,9 @@
 #pragma once
 
 #include "app_settings.h"
-#include "run_inspector.h"
 #include "export_figure_dialog.h"
+#include "latest_job_runner.h"
+#include "run_inspector.h"
 #include "sweep_cache.h"
 #include "sweep_controller.h"
 #include "trace_loader.h"
@@ -11,11 +12,16 @@
 
 #include <QMainWindow>
 
+#include <array>
 #include <functional>
 
+class QAction;
+class QDockWidget;
 class QLabel;
 class QMenu;
 class QProgressBar;
+class QSplitter;
+class QTabWidget;
 class QTableView;
 class QToolButton;
 
@@ -52,6 +58,14 @@ public:
     const std::vector<FigureView> &figureViews() const { return m_figureViews; }
     void exportFigure();
     CascadeView *cascade() const { return m_cascade; }
+    // The view under the strip: 0 the memory timeline, 1 the cascade.
+    void showViewTab(int index);
+    // Default sizes of the docks and of the strip over the timeline, for the window's size.
+    void arrangeDocks();
+    bool cascadeBusy() const { return m_cascadeJobs.busy(); }
+    QTableView *holeView() const { return m_holeView; }
+    // Drops the comparison with storages kept resident (Edit > Undo Keep Resident).
+    void undoKeep();
 
 signals:
     void traceLoaded();
@@ -61,6 +75,7 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void showEvent(QShowEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
@@ -68,6 +83,7 @@ private:
     void createMenus();
     void connectViews();
     void createDocks();
+    QWidget *createCentre();
     void createStatusBar();
     void chooseTrace();
     void explainPublicTraces();
@@ -79,11 +95,23 @@ private:
     void showFinished(int job, bool cancelled, double seconds);
     void showSelection(std::size_t policy, std::size_t column);
     void inspectSelection();
-    void showInspected(int job, std::shared_ptr<const InspectedRun> run, std::shared_ptr<const InspectedRun> comparison);
+    void showInspected(int job, std::shared_ptr<const InspectedRun> run,
+                       std::shared_ptr<const InspectedRun> comparison);
+    void buildTimeline();
+    void clearRunViews();
     void pinShownRun();
     void prefetchNeighbours();
     void showCascade(const std::shared_ptr<const InspectedRun> &run, std::optional<std::size_t> focusEvent = {});
     void rerunKeeping(TensorId tensor);
+    std::optional<RunRequest> comparisonFor(std::size_t policy, std::size_t column) const;
+    void showHoleOf(std::size_t policy, std::size_t column);
+    struct SelectedBudget {
+        QString policy;
+        std::string ratio; // the grid's text of it
+    };
+    std::optional<SelectedBudget> selectedBudget() const;
+    void reselect(const std::optional<SelectedBudget> &previous);
+    void setDecimalUnits(bool decimal);
     void refine(std::size_t firstColumn, std::size_t lastColumn);
     void jumpToHole(const QModelIndex &index);
     void reportProblem(const QString &title, const QString &message);
@@ -101,6 +129,12 @@ private:
     SweepPanel *m_panel;
     TimelinePanel *m_timeline;
     CascadeView *m_cascade;
+    QTabWidget *m_viewTabs;
+    QSplitter *m_centre;
+    std::array<QDockWidget *, 4> m_docks{}; // trace, sweep, holes, selected run
+    LatestJobRunner m_cascadeJobs;          // layouts of the selected run's cascade
+    LatestJobRunner m_timelineJobs;         // plots of the selected run's timeline
+    bool m_arranged = false;
     QTableView *m_holeView;
     QMenu *m_recentMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
@@ -109,14 +143,18 @@ private:
     QLabel *m_statusLabel;
 
     SweepCache m_cache;
-    std::vector<RunRequest> m_requests;      // of the sweep shown
-    std::vector<std::size_t> m_jobIndices;   // the running job's requests, as indices into m_requests
+    std::vector<RunRequest> m_requests;    // of the sweep shown
+    std::vector<std::size_t> m_jobIndices; // the running job's requests, as indices into m_requests
     std::shared_ptr<const Program> m_program;
     std::optional<std::pair<std::size_t, std::size_t>> m_selected; // policy row, grid column
-    std::optional<RunRequest> m_pinned;                              // overlaid when asked
-    QString m_inspectionKey;                                         // of the runs last sent to the timeline
-    std::shared_ptr<const InspectedRun> m_shownRun;                  // in the timeline and the cascade
+    std::optional<RunRequest> m_pinned;                            // overlaid when asked
+    std::optional<RunRequest> m_kept;                              // the selected run with storages kept resident
+    QAction *m_undoKeep = nullptr;
+    QString m_inspectionKey;                        // of the runs last sent to the timeline
+    std::shared_ptr<const InspectedRun> m_shownRun; // in the timeline and the cascade
+    std::pair<std::shared_ptr<const InspectedRun>, std::shared_ptr<const InspectedRun>> m_inspected; // run, comparison
     Baseline m_baseline;
+    TraceSummary m_summary;
     QString m_traceName;
     QString m_pendingPath;
     QString m_lastStep;

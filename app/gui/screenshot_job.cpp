@@ -12,7 +12,6 @@
 #include <QPixmap>
 #include <QTimer>
 
-
 namespace rematlens {
 
 ScreenshotJob::ScreenshotJob(MainWindow &window, GuiOptions options)
@@ -27,7 +26,8 @@ QString ScreenshotJob::validate(const GuiOptions &options, QSize &size)
     bool okHeight = false;
     if (parts.size() == 2)
         size = QSize(parts[0].toInt(&okWidth), parts[1].toInt(&okHeight));
-    if (!okWidth || !okHeight || size.width() < 300 || size.height() < 200 || size.width() > 10000 || size.height() > 10000)
+    if (!okWidth || !okHeight || size.width() < 300 || size.height() < 200 || size.width() > 10000 ||
+        size.height() > 10000)
         return QStringLiteral("--size expects WIDTHxHEIGHT in pixels, such as 1400x850");
     if (!options.sweep.empty() && QString::fromStdString(options.sweep).split(QLatin1Char(':')).size() != 3)
         return QStringLiteral("--sweep expects FROM:TO:STEP, such as 0.40:0.45:0.001");
@@ -58,6 +58,7 @@ void ScreenshotJob::start(const QSize &size)
     connect(&m_window, &MainWindow::sweepFinished, this, &ScreenshotJob::capture, Qt::SingleShotConnection);
     connect(&m_window, &MainWindow::traceFailed, this, &ScreenshotJob::fail);
     m_window.resize(size);
+    m_window.arrangeDocks();
 }
 
 void ScreenshotJob::capture()

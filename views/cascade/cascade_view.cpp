@@ -1,9 +1,11 @@
 #include "views/cascade/cascade_view.h"
 
 #include <QContextMenuEvent>
+#include <QHelpEvent>
 #include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QToolTip>
 
 namespace rematlens {
 
@@ -96,6 +98,24 @@ void CascadeView::activateAt(const QPointF &point)
     }
     const CascadeNode &node = m_diagram.cascade().nodes[*box.node];
     emit momentActivated(node.step, node.clock);
+}
+
+// A box's tooltip says everything the box says (small boxes elide), and what a click does.
+bool CascadeView::event(QEvent *event)
+{
+    if (event->type() != QEvent::ToolTip)
+        return QWidget::event(event);
+    auto *help = static_cast<QHelpEvent *>(event);
+    const std::optional<std::size_t> hit = m_diagram.boxAt(QRectF(rect()), help->pos());
+    if (!hit) {
+        QToolTip::showText(help->globalPos(), toolTip(), this);
+        return true;
+    }
+    const CascadeDiagram::Box &box = m_diagram.boxes()[*hit];
+    const QString action = box.node ? tr("Click: show this moment in the timeline; right-click: keep resident, causes")
+                                    : tr("Click: unfold these evictions");
+    QToolTip::showText(help->globalPos(), box.lines.join(QLatin1Char('\n')) + QStringLiteral("\n\n") + action, this);
+    return true;
 }
 
 void CascadeView::mousePressEvent(QMouseEvent *event)

@@ -10,7 +10,14 @@
 
 namespace rematlens {
 
-TimelineFigure::TimelineFigure(TimelinePlot plot) : m_plot(std::move(plot)) {}
+TimelineFigure::TimelineFigure(TimelinePlot plot) : m_plot(std::make_shared<const TimelinePlot>(std::move(plot)))
+{
+}
+
+TimelineFigure::TimelineFigure(std::shared_ptr<const TimelinePlot> plot)
+    : m_plot(plot ? std::move(plot) : std::make_shared<const TimelinePlot>())
+{
+}
 
 void TimelineFigure::paintFigure(QPainter &painter, const QRectF &bounds, const FigureStyle &style) const
 {
@@ -19,10 +26,10 @@ void TimelineFigure::paintFigure(QPainter &painter, const QRectF &bounds, const 
     scene.addItem(chart);
     chart->setGeometry(QRectF(QPointF(0, 0), bounds.size()));
     TimelineChart timeline(chart, style);
-    timeline.setPlot(&m_plot);
+    timeline.setPlot(m_plot.get());
     timeline.setCompactLegend(bounds.width() < 400);
     const double from = m_range ? m_range->first : 0.0;
-    const double to = m_range ? m_range->second : m_plot.extent();
+    const double to = m_range ? m_range->second : m_plot->extent();
     // Charts lay themselves out from the event loop; a figure must not wait for one.
     chart->layout()->activate();
     // Two columns per point: finer than the eye resolves on paper, yet few enough points that
@@ -45,20 +52,20 @@ QString TimelineFigure::figureCsv() const
                 << run.request.config.budget << ',' << s.step << ',' << s.clock << ',' << s.memory << ','
                 << s.lockedBytes << ',' << s.depth << ',' << s.poolSize << '\n';
     };
-    if (m_plot.run)
-        write(*m_plot.run);
-    if (m_plot.comparison)
-        write(*m_plot.comparison);
+    if (m_plot->run)
+        write(*m_plot->run);
+    if (m_plot->comparison)
+        write(*m_plot->comparison);
     return csv;
 }
 
 QString TimelineFigure::figureTitle() const
 {
-    if (!m_plot.run)
+    if (!m_plot->run)
         return QStringLiteral("Memory timeline");
-    QString title = QStringLiteral("Memory timeline of %1").arg(m_plot.runLabel(*m_plot.run));
-    if (m_plot.comparison)
-        title += QStringLiteral(" over %1").arg(m_plot.runLabel(*m_plot.comparison));
+    QString title = QStringLiteral("Memory timeline of %1").arg(m_plot->runLabel(*m_plot->run));
+    if (m_plot->comparison)
+        title += QStringLiteral(" over %1").arg(m_plot->runLabel(*m_plot->comparison));
     return title;
 }
 

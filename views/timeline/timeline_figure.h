@@ -3,6 +3,7 @@
 #include "views/figure/figure_source.h"
 #include "views/timeline/timeline_plot.h"
 
+#include <memory>
 #include <optional>
 
 namespace rematlens {
@@ -12,8 +13,11 @@ namespace rematlens {
 class TimelineFigure : public FigureSource {
 public:
     explicit TimelineFigure(TimelinePlot plot);
+    // A plot built elsewhere (off the GUI thread), shared rather than copied.
+    explicit TimelineFigure(std::shared_ptr<const TimelinePlot> plot);
 
-    const TimelinePlot &plot() const { return m_plot; }
+    const TimelinePlot &plot() const { return *m_plot; }
+    const std::shared_ptr<const TimelinePlot> &sharedPlot() const { return m_plot; }
     void setRange(std::optional<std::pair<double, double>> range) { m_range = range; }
 
     void paintFigure(QPainter &painter, const QRectF &bounds, const FigureStyle &style) const override;
@@ -21,7 +25,7 @@ public:
     QString figureTitle() const override;
 
 private:
-    TimelinePlot m_plot;
+    std::shared_ptr<const TimelinePlot> m_plot; // never null
     std::optional<std::pair<double, double>> m_range;
 };
 

@@ -11,13 +11,8 @@
 namespace rematlens {
 
 TimelinePanel::TimelinePanel(QWidget *parent)
-    : QWidget(parent)
-    , m_view(new TimelineView(this))
-    , m_axis(new QComboBox(this))
-    , m_overlay(new QComboBox(this))
-    , m_pin(new QToolButton(this))
-    , m_reset(new QToolButton(this))
-    , m_status(new QLabel(this))
+    : QWidget(parent), m_view(new TimelineView(this)), m_axis(new QComboBox(this)), m_overlay(new QComboBox(this)),
+      m_pin(new QToolButton(this)), m_reset(new QToolButton(this)), m_status(new QLabel(this))
 {
     m_axis->addItem(tr("Model step"), int(TimelineAxis::Step));
     m_axis->addItem(tr("Clock"), int(TimelineAxis::Clock));
@@ -34,6 +29,14 @@ TimelinePanel::TimelinePanel(QWidget *parent)
     m_reset->setText(tr("Reset zoom"));
     m_reset->setToolTip(tr("Show the whole run (0 or double click in the chart)"));
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // The line can be long (two runs and where they part): it takes the room there is, and the
+    // tooltip has it whole, rather than widening the window.
+    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_status->setMinimumWidth(0);
+    for (QComboBox *box : {m_axis, m_overlay}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(box == m_axis ? 8 : 14);
+    }
 
     auto *controls = new QHBoxLayout;
     controls->addWidget(new QLabel(tr("x:"), this));
@@ -47,11 +50,9 @@ TimelinePanel::TimelinePanel(QWidget *parent)
     layout->addLayout(controls);
     layout->addWidget(m_view, 1);
 
-    connect(m_axis, &QComboBox::currentIndexChanged, this, [this] {
-        const auto axis = TimelineAxis(m_axis->currentData().toInt());
-        m_view->setAxis(axis);
-        emit axisChanged(axis);
-    });
+    // The window builds the plot for the new axis off the GUI thread and hands it to showPlot.
+    connect(m_axis, &QComboBox::currentIndexChanged, this,
+            [this] { emit axisChanged(TimelineAxis(m_axis->currentData().toInt())); });
     connect(m_overlay, &QComboBox::currentIndexChanged, this, [this] { emit overlayChanged(overlay()); });
     connect(m_pin, &QToolButton::clicked, this, &TimelinePanel::pinRequested);
     connect(m_reset, &QToolButton::clicked, m_view, &TimelineView::resetZoom);
@@ -78,12 +79,21 @@ void TimelinePanel::setBusy(bool busy)
     updateStatus();
 }
 
-void TimelinePanel::showRuns(std::shared_ptr<const Program> program, std::shared_ptr<const InspectedRun> run,
-                             std::shared_ptr<const InspectedRun> comparison)
+TimelineAxis TimelinePanel::axis() const
+{
+    return TimelineAxis(m_axis->currentData().toInt());
+}
+
+void TimelinePanel::showPlot(std::shared_ptr<const TimelinePlot> plot)
 {
     m_busy = false;
-    m_view->setRuns(std::move(program), std::move(run), std::move(comparison));
+    m_view->setPlot(std::move(plot));
     updateStatus();
+}
+
+void TimelinePanel::clear()
+{
+    showPlot(nullptr);
 }
 
 QString TimelinePanel::statusText() const
@@ -93,12 +103,13 @@ QString TimelinePanel::statusText() const
         return tr("Replaying the selected run…");
     if (plot.empty())
         return tr("Select a run in the strip to see its memory timeline");
-    QString text = plot.runLabel(*plot.run) + QStringLiteral(": ")
-                   + QString::fromUtf8(outcomeName(plot.run->result.outcome).data());
+    QString text = plot.runLabel(*plot.run) + QStringLiteral(": ") +
+                   QString::fromUtf8(outcomeName(plot.run->result.outcome).data());
     if (!plot.comparison)
         return text;
-    text += tr(" over %1 (%2)").arg(plot.runLabel(*plot.comparison),
-                                    QString::fromUtf8(outcomeName(plot.comparison->result.outcome).data()));
+    text += tr(" over %1 (%2)")
+                .arg(plot.runLabel(*plot.comparison),
+                     QString::fromUtf8(outcomeName(plot.comparison->result.outcome).data()));
     if (!plot.divergence)
         return text + tr("; the same evictions and rematerializations throughout");
     const auto &d = *plot.divergence;
@@ -110,6 +121,7 @@ QString TimelinePanel::statusText() const
 void TimelinePanel::updateStatus()
 {
     m_status->setText(statusText());
+    m_status->setToolTip(m_status->text());
 }
 
 } // namespace rematlens

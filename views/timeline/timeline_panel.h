@@ -24,9 +24,10 @@ public:
     Overlay overlay() const;
     void setOverlay(Overlay overlay);
     void setAxis(TimelineAxis axis);
+    TimelineAxis axis() const;
     void setBusy(bool busy);
-    void showRuns(std::shared_ptr<const Program> program, std::shared_ptr<const InspectedRun> run,
-                  std::shared_ptr<const InspectedRun> comparison);
+    void showPlot(std::shared_ptr<const TimelinePlot> plot);
+    void clear();
     QString statusText() const;
 
 signals:

@@ -42,13 +42,20 @@ TimelineView::~TimelineView() = default;
 void TimelineView::setRuns(std::shared_ptr<const Program> program, std::shared_ptr<const InspectedRun> run,
                            std::shared_ptr<const InspectedRun> comparison)
 {
-    const bool sameTrace = program == m_program;
-    m_program = std::move(program);
-    m_run = std::move(run);
-    m_comparison = std::move(comparison);
-    const ZoomWindow previous = m_window;
-    rebuild();
+    setPlot(std::make_shared<const TimelinePlot>(
+        TimelinePlot::build(std::move(program), std::move(run), std::move(comparison), m_axis)));
+}
+
+void TimelineView::setPlot(std::shared_ptr<const TimelinePlot> plot)
+{
     // Clicking through budgets of one trace keeps the zoom, so runs compare at one place.
+    const bool sameTrace = plot && plot->program && plot->program == m_figure.plot().program && plot->axis == m_axis;
+    if (plot)
+        m_axis = plot->axis;
+    const ZoomWindow previous = m_window;
+    m_figure = TimelineFigure(std::move(plot));
+    m_chartContent->setPlot(&m_figure.plot());
+    m_window = ZoomWindow::whole(m_figure.plot().extent(), m_axis == TimelineAxis::Step ? 4.0 : 1.0);
     if (sameTrace && previous.zoomed())
         m_window.show(previous.from, previous.to);
     redraw();
@@ -59,15 +66,9 @@ void TimelineView::setAxis(TimelineAxis axis)
     if (axis == m_axis)
         return;
     m_axis = axis;
-    rebuild();
-    redraw();
-}
-
-void TimelineView::rebuild()
-{
-    m_figure = TimelineFigure(TimelinePlot::build(m_program, m_run, m_comparison, m_axis));
-    m_chartContent->setPlot(&m_figure.plot());
-    m_window = ZoomWindow::whole(m_figure.plot().extent(), m_axis == TimelineAxis::Step ? 4.0 : 1.0);
+    const TimelinePlot &shown = m_figure.plot();
+    setPlot(
+        std::make_shared<const TimelinePlot>(TimelinePlot::build(shown.program, shown.run, shown.comparison, axis)));
 }
 
 void TimelineView::redraw()
@@ -93,6 +94,11 @@ void TimelineView::showRange(double from, double to)
 {
     m_window.show(from, to);
     redraw();
+}
+
+void TimelineView::refresh()
+{
+    setPlot(m_figure.sharedPlot()); // the same plot: the zoom stays
 }
 
 void TimelineView::resetZoom()
@@ -137,13 +143,25 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
 {
     switch (event->key()) {
     case Qt::Key_Plus:
-    case Qt::Key_Equal: m_window.zoom(0.5, (m_window.from + m_window.to) / 2); break;
-    case Qt::Key_Minus: m_window.zoom(2.0, (m_window.from + m_window.to) / 2); break;
-    case Qt::Key_Left: m_window.pan(-0.25); break;
-    case Qt::Key_Right: m_window.pan(0.25); break;
+    case Qt::Key_Equal:
+        m_window.zoom(0.5, (m_window.from + m_window.to) / 2);
+        break;
+    case Qt::Key_Minus:
+        m_window.zoom(2.0, (m_window.from + m_window.to) / 2);
+        break;
+    case Qt::Key_Left:
+        m_window.pan(-0.25);
+        break;
+    case Qt::Key_Right:
+        m_window.pan(0.25);
+        break;
     case Qt::Key_0:
-    case Qt::Key_Home: m_window.reset(); break;
-    default: QChartView::keyPressEvent(event); return;
+    case Qt::Key_Home:
+        m_window.reset();
+        break;
+    default:
+        QChartView::keyPressEvent(event);
+        return;
     }
     redraw();
     event->accept();

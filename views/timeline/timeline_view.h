@@ -1,9 +1,9 @@
 #pragma once
 
+#include "views/common/zoom_window.h"
 #include "views/figure/figure_source.h"
 #include "views/timeline/timeline_chart.h"
 #include "views/timeline/timeline_figure.h"
-#include "views/timeline/zoom_window.h"
 
 #include <QChartView>
 
@@ -21,14 +21,20 @@ public:
     explicit TimelineView(QWidget *parent = nullptr);
     ~TimelineView() override;
 
+    // Builds the plot of these runs here (small runs, tests); the window builds it off the GUI
+    // thread and hands it to setPlot.
     void setRuns(std::shared_ptr<const Program> program, std::shared_ptr<const InspectedRun> run,
                  std::shared_ptr<const InspectedRun> comparison);
+    void setPlot(std::shared_ptr<const TimelinePlot> plot);
+    // Draws the runs shown against another x (building their plot again here).
     void setAxis(TimelineAxis axis);
     TimelineAxis axis() const { return m_axis; }
     const TimelinePlot &plot() const { return m_figure.plot(); }
     const ZoomWindow &window() const { return m_window; }
     void showRange(double from, double to);
     void resetZoom();
+    // Draws the same runs again (the byte units changed), keeping the zoom.
+    void refresh();
     // Centres the view on a model step, keeping the zoom (or zooming in when showing all).
     void showStep(std::uint32_t step);
     QString hoverText(double x, double tolerance) const;
@@ -48,15 +54,11 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
-    void rebuild();
     void redraw();
     void followAxis(qreal from, qreal to);
     double xAt(const QPointF &widgetPos) const;
     double pixelWidthInX() const;
 
-    std::shared_ptr<const Program> m_program;
-    std::shared_ptr<const InspectedRun> m_run;
-    std::shared_ptr<const InspectedRun> m_comparison;
     TimelineAxis m_axis = TimelineAxis::Step;
     TimelineFigure m_figure{TimelinePlot{}};
     std::unique_ptr<TimelineChart> m_chartContent;
