@@ -194,9 +194,16 @@ void TimelineChart::fitNesting()
 
 void TimelineChart::showRange(double from, double to, int columns)
 {
-    m_x->setRange(ax(from), ax(to));
     const double interval = niceTickInterval(ax(to) - ax(from), 6);
-    m_x->setTickInterval(interval);
+    // The axis lays its ticks out at each call: the coarser interval goes first, or a moment of
+    // the old interval over the new range (or the reverse) asks for up to millions of ticks.
+    if (interval > m_x->tickInterval()) {
+        m_x->setTickInterval(interval);
+        m_x->setRange(ax(from), ax(to));
+    } else {
+        m_x->setRange(ax(from), ax(to));
+        m_x->setTickInterval(interval);
+    }
     // As many decimals as the ticks need when zoomed in, none otherwise.
     const int decimals = std::clamp(int(-std::floor(std::log10(interval))), 0, 6);
     m_x->setLabelFormat(QStringLiteral("%.%1f").arg(decimals));
