@@ -288,4 +288,23 @@ void FeasibilityStrip::paintMarks(QPainter &p, const StripGeometry &g) const
     }
 }
 
+KeyBindings FeasibilityStrip::keyBindings()
+{
+    return {
+        {tr("Click"), tr("Select the run of that policy and budget")},
+        {tr("Left / Right"), tr("Select the next budget below / above")},
+        {tr("Shift+Left / Shift+Right"), tr("Move a twentieth of the grid at a time")},
+        {tr("Up / Down"), tr("Select the policy above / below")},
+        {tr("Home / End"), tr("Select the lowest / highest budget")},
+        {tr("Wheel"), tr("Zoom the budget axis at the cursor")},
+        {tr("Drag"), tr("Pan along the budgets")},
+        {tr("0"), tr("Show every budget of the sweep (reset the zoom)")},
+        {tr("Shift+Drag"), tr("Mark a range of budgets")},
+        {tr("R"), tr("Sweep the marked range ten times finer")},
+        {tr("Esc"), tr("Clear the marked range")},
+        {tr("Hover"), tr("Show the run's numbers")},
+        {tr("Right click"), tr("Refine or clear the marked range")},
+    };
+}
+
 } // namespace rematlens

@@ -3,6 +3,7 @@
 #include "views/figure/figure_source.h"
 #include "views/strip/strip_figure.h"
 #include "views/strip/strip_geometry.h"
+#include "views/common/key_binding.h"
 
 #include <QTimer>
 #include <QWidget>
@@ -50,6 +51,9 @@ public:
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
+
+    // The keys and gestures the strip answers, for the help's shortcut table.
+    static KeyBindings keyBindings();
 
 signals:
     void selectionChanged(std::size_t policy, std::size_t column);

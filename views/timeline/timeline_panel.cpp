@@ -34,6 +34,7 @@ TimelinePanel::TimelinePanel(QWidget *parent)
     m_reset->setText(tr("Reset zoom"));
     m_reset->setToolTip(tr("Show the whole run (0 or double click in the chart)"));
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status->setToolTip(tr("The run shown, the run under it and where their histories part (selectable text)"));
 
     auto *controls = new QHBoxLayout;
     controls->addWidget(new QLabel(tr("x:"), this));
