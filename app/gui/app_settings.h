@@ -24,6 +24,13 @@ public:
     void addRecentTrace(const QString &path); // most recent first, at most kMaxRecent
     QString lastDirectory() const;
     void setLastDirectory(const QString &directory);
+    // The trace the window showed last (a path, or ":demo"), and whether to open it at start.
+    QString lastTrace() const;
+    void setLastTrace(const QString &pathOrDemo);
+    bool reopenLastTrace() const; // on unless the user turned it off
+    void setReopenLastTrace(bool reopen);
+    QString lastSessionDirectory() const;
+    void setLastSessionDirectory(const QString &directory);
 
     SweepParameters sweepParameters() const;
     void setSweepParameters(const SweepParameters &parameters);
