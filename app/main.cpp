@@ -5,6 +5,7 @@
 #include "figure/figure_command.h"
 #include "gui/main_window.h"
 #include "gui/screenshot_job.h"
+#include "gui/startup_trace.h"
 
 #include <QApplication>
 
@@ -54,7 +55,8 @@ int main(int argc, char **argv)
         std::cerr << "rematlens: --sweep and --select go with --screenshot" << std::endl;
     }
     window.show();
-    window.openTrace(options.trace.empty() ? QString::fromLatin1(rematlens::kDemoTraceName)
-                                           : QString::fromStdString(options.trace));
+    // A screenshot shows what the command line names (the demo when nothing), never the last trace.
+    const QString requested = QString::fromStdString(options.trace.empty() && job ? rematlens::kDemoTraceName : options.trace);
+    window.openTrace(rematlens::startupTrace(requested, rematlens::AppSettings()));
     return QApplication::exec();
 }

@@ -219,6 +219,15 @@ void MainWindowTest::stripZoomsAndPans()
     strip->setFocus();
     QTest::keyClick(strip, Qt::Key_0);
     QVERIFY(!strip->view().zoomed());
+    // Sessions keep the zoom as budget ratios.
+    QVERIFY(!strip->viewedRatios());
+    strip->showRatios(0.3, 0.5);
+    const auto ratios = strip->viewedRatios();
+    QVERIFY(ratios);
+    QVERIFY(std::abs(ratios->first - 0.3) < 1e-9 && std::abs(ratios->second - 0.5) < 1e-9);
+    QCOMPARE(strip->cellGeometry().columnAt(strip->cellGeometry().cellArea().left() + 1),
+             std::optional<int>(10)); // 0.30 is column 10 of the 0.20-1.00 grid
+    strip->resetZoom();
     const StripGeometry g = strip->cellGeometry();
     QTest::mousePress(strip, Qt::LeftButton, Qt::ShiftModifier, g.cell(0, 5).center().toPoint());
     QTest::mouseMove(strip, g.cell(0, 9).center().toPoint());

@@ -12,6 +12,9 @@ const QString kState = QStringLiteral("window/state");
 const QString kCentre = QStringLiteral("window/centre");
 const QString kRecent = QStringLiteral("files/recent");
 const QString kLastDirectory = QStringLiteral("files/lastDirectory");
+const QString kLastTrace = QStringLiteral("files/lastTrace");
+const QString kReopenLastTrace = QStringLiteral("files/reopenLastTrace");
+const QString kLastSessionDirectory = QStringLiteral("files/lastSessionDirectory");
 const QString kSweep = QStringLiteral("sweep/");
 const QString kTimelineAxis = QStringLiteral("timeline/axis");
 const QString kTimelineOverlay = QStringLiteral("timeline/overlay");
@@ -116,6 +119,36 @@ void AppSettings::setDecimalUnits(bool decimal)
 void AppSettings::setLastDirectory(const QString &directory)
 {
     m_settings.setValue(kLastDirectory, directory);
+}
+
+QString AppSettings::lastTrace() const
+{
+    return m_settings.value(kLastTrace).toString();
+}
+
+void AppSettings::setLastTrace(const QString &pathOrDemo)
+{
+    m_settings.setValue(kLastTrace, pathOrDemo);
+}
+
+bool AppSettings::reopenLastTrace() const
+{
+    return m_settings.value(kReopenLastTrace, true).toBool();
+}
+
+void AppSettings::setReopenLastTrace(bool reopen)
+{
+    m_settings.setValue(kReopenLastTrace, reopen);
+}
+
+QString AppSettings::lastSessionDirectory() const
+{
+    return m_settings.value(kLastSessionDirectory, QDir::homePath()).toString();
+}
+
+void AppSettings::setLastSessionDirectory(const QString &directory)
+{
+    m_settings.setValue(kLastSessionDirectory, directory);
 }
 
 SweepParameters AppSettings::sweepParameters() const

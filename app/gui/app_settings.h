@@ -30,6 +30,13 @@ public:
     // Byte counts in kB, MB, GB rather than KiB, MiB, GiB.
     bool decimalUnits() const;
     void setDecimalUnits(bool decimal);
+    // The trace the window showed last (a path, or ":demo"), and whether to open it at start.
+    QString lastTrace() const;
+    void setLastTrace(const QString &pathOrDemo);
+    bool reopenLastTrace() const; // on unless the user turned it off
+    void setReopenLastTrace(bool reopen);
+    QString lastSessionDirectory() const;
+    void setLastSessionDirectory(const QString &directory);
 
     SweepParameters sweepParameters() const;
     void setSweepParameters(const SweepParameters &parameters);

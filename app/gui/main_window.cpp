@@ -1,6 +1,10 @@
 #include "main_window.h"
 
+#include "help_window.h"
 #include "policy_editor_dialog.h"
+#include "runs_export.h"
+#include "session_controller.h"
+#include "shortcut_table.h"
 
 #include "app/cli/commands.h"
 #include "app/cli/trace_source.h"
@@ -91,6 +95,10 @@ MainWindow::MainWindow(QWidget *parent)
     registerFigureView(tr("Feasibility strip"), m_strip);
     registerFigureView(tr("Memory timeline"), m_timeline->view());
     registerFigureView(tr("Cascade"), m_cascade);
+    m_sessions = new SessionController(*this);
+    connect(m_sessions, &SessionController::problem, this, &MainWindow::reportProblem);
+    m_sessions->setStripViewAccess([this] { return m_strip->viewedRatios(); },
+                                   [this](const SessionState::Range &r) { m_strip->showRatios(r.first, r.second); });
     createDocks();
     createMenus();
     createStatusBar();
@@ -151,6 +159,7 @@ void MainWindow::createDocks()
     auto *summaryView = makeTable(m_summaryModel, this);
     summaryView->setObjectName(QStringLiteral("summaryView"));
     summaryView->horizontalHeader()->hide();
+    summaryView->setToolTip(tr("The trace's baseline memory and compute, constant memory, bottleneck and sizes"));
     QDockWidget *trace = makeDock(tr("Trace"), QStringLiteral("traceDock"), summaryView, this);
     QDockWidget *sweep = makeDock(tr("Sweep"), QStringLiteral("sweepDock"), m_panel, this);
     m_holeView = makeTable(m_holeModel, this);
@@ -161,9 +170,10 @@ void MainWindow::createDocks()
     QTableView *details = makeTable(m_detailsModel, this);
     details->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     details->setTextElideMode(Qt::ElideMiddle);
-    details->setToolTip(tr("The selected run's fields; hover a field for its name in the records"));
+    details->setToolTip(tr("Every field of the run selected in the strip, with its failure if it ran out of memory"));
     QDockWidget *run = makeDock(tr("Selected run"), QStringLiteral("runDock"), details, this);
     QTableView *runs = makeTable(m_sweepModel, this);
+    runs->setToolTip(tr("Every run of the sweep, as File > Export Runs writes them"));
     QDockWidget *runsDock = makeDock(tr("All runs"), QStringLiteral("runsDock"), runs, this);
     addDockWidget(Qt::LeftDockWidgetArea, trace);
     addDockWidget(Qt::LeftDockWidgetArea, sweep);
@@ -240,9 +250,24 @@ void MainWindow::createMenus()
     file->addAction(tr("Open &Demo Trace"), this, [this] { openTrace(QLatin1String(kDemoTraceName)); })
         ->setStatusTip(tr("Open the small trace embedded in RematLens"));
     file->addSeparator();
+    QAction *openSession = file->addAction(tr("Open &Session…"), this, [this] { m_sessions->chooseAndOpen(this); });
+    openSession->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    openSession->setStatusTip(tr("Bring back a saved session: its trace, sweep, selected and pinned runs, overlay and zoom"));
+    QAction *saveSession = file->addAction(tr("Sa&ve Session…"), this, [this] { m_sessions->chooseAndSave(this); });
+    saveSession->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_S));
+    saveSession->setStatusTip(tr("Write what the window shows to a .rematlens file, to open again later"));
+    file->addSeparator();
     QAction *exportFigure = file->addAction(tr("&Export Figure…"), this, &MainWindow::exportFigure);
     exportFigure->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     exportFigure->setStatusTip(tr("Write a view as SVG, PDF or PNG for a paper or a slide, with its data as CSV"));
+    file->addAction(tr("Export &Runs…"), this, &MainWindow::exportRuns)
+        ->setStatusTip(tr("Write the strip's finished runs as JSON lines or CSV, as rematlens sweep --out does"));
+    file->addSeparator();
+    QAction *reopen = file->addAction(tr("Reopen &Last Trace at Start"));
+    reopen->setCheckable(true);
+    reopen->setChecked(m_settings.reopenLastTrace());
+    reopen->setStatusTip(tr("At start, open the trace shown when the window was last used instead of the demo"));
+    connect(reopen, &QAction::toggled, this, [this](bool on) { m_settings.setReopenLastTrace(on); });
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -282,6 +307,10 @@ void MainWindow::createMenus()
     connect(decimal, &QAction::toggled, this, &MainWindow::setDecimalUnits);
     menuBar()->addMenu(m_viewMenu);
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("RematLens &Help"), this, [this] { showHelp(); })->setShortcut(QKeySequence(Qt::Key_F1));
+    help->addAction(tr("&Keyboard Shortcuts"), this, [this] { showHelp(QLatin1String(HelpWindow::kShortcutsAnchor)); })
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Slash));
+    help->addSeparator();
     help->addAction(tr("&Public DTR Traces…"), this, &MainWindow::explainPublicTraces);
     help->addAction(tr("&About RematLens"), this, [this] {
         QMessageBox::about(this, tr("About RematLens"),
@@ -296,6 +325,8 @@ void MainWindow::createStatusBar()
 {
     m_progress->setMaximumWidth(240);
     m_progress->setTextVisible(true);
+    m_progress->setToolTip(tr("Runs of the sweep finished so far"));
+    m_statusLabel->setToolTip(tr("How the last sweep went: runs replayed, runs already known (kept from earlier sweeps), holes found"));
     m_progress->hide();
     m_cancelButton->setText(tr("Cancel"));
     m_cancelButton->setToolTip(tr("Stop the sweep (Ctrl+.)"));
@@ -385,6 +416,9 @@ void MainWindow::showLoaded(const LoadedTraceResult &result)
     clearRunViews();
     setWindowTitle(tr("%1 — RematLens").arg(result.summary.name));
     statusBar()->showMessage(tr("Read %1 in %2 ms").arg(result.summary.name).arg(result.milliseconds, 0, 'f', 1), 5000);
+    m_tracePath = m_pendingPath == QLatin1String(kDemoTraceName) ? m_pendingPath : QFileInfo(m_pendingPath).absoluteFilePath();
+    m_traceHash = result.contentHash;
+    m_settings.setLastTrace(m_tracePath);
     if (m_pendingPath != QLatin1String(kDemoTraceName)) {
         m_settings.addRecentTrace(QFileInfo(m_pendingPath).absoluteFilePath());
         refreshRecentMenu();
@@ -414,6 +448,52 @@ void MainWindow::editCustomPolicy()
     PolicyEditorDialog editor(m_settings, this);
     if (editor.exec() == QDialog::Accepted)
         m_panel->addPolicy(editor.policySpec(), true);
+}
+
+SweepParameters MainWindow::sweepParameters() const
+{
+    return m_panel->parameters();
+}
+
+void MainWindow::setPinnedRun(const RunRequest &run)
+{
+    m_pinned = run;
+    if (m_timeline->overlay() == TimelinePanel::Overlay::Pinned)
+        inspectSelection();
+}
+
+HelpWindow *MainWindow::showHelp(const QString &anchor)
+{
+    if (!m_help) // built once every menu exists, so its shortcut table lists them all
+        m_help = new HelpWindow(ShortcutTable(*this).toMarkdown(), this);
+    m_help->show();
+    m_help->raise();
+    m_help->activateWindow();
+    if (!anchor.isEmpty())
+        m_help->showSection(anchor);
+    return m_help;
+}
+
+void MainWindow::exportRuns()
+{
+    if (m_sweepModel->finishedCount() == 0) {
+        statusBar()->showMessage(tr("No finished runs to export: sweep first"), 4000);
+        return;
+    }
+    const QString csv = tr("CSV (*.csv)");
+    QString filter;
+    QString path = QFileDialog::getSaveFileName(this, tr("Export Runs"), m_settings.lastDirectory(),
+                                                tr("JSON lines (*.jsonl)") + QStringLiteral(";;") + csv, &filter);
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += filter == csv ? QStringLiteral(".csv") : QStringLiteral(".jsonl");
+    auto records = RunsExport::records(*m_sweepModel, traceDisplayName(m_tracePath.toStdString()));
+    const std::size_t count = records.size();
+    if (QString error; !RunsExport::write(std::move(records), path, error))
+        reportProblem(tr("Cannot export the runs"), error);
+    else
+        statusBar()->showMessage(tr("Wrote %1 runs to %2").arg(count).arg(path), 5000);
 }
 
 void MainWindow::setSweepParameters(const SweepParameters &parameters)

@@ -33,6 +33,8 @@ class RunDetailsModel;
 class SweepPanel;
 class SweepResultModel;
 class CascadeView;
+class HelpWindow;
+class SessionController;
 class TimelinePanel;
 class TraceSummaryModel;
 
@@ -66,6 +68,19 @@ public:
     QTableView *holeView() const { return m_holeView; }
     // Drops the comparison with storages kept resident (Edit > Undo Keep Resident).
     void undoKeep();
+
+    // The trace shown (its path as opened, or ":demo"), its display name and content hash.
+    const QString &tracePath() const { return m_tracePath; }
+    const QString &traceHash() const { return m_traceHash; }
+    const QString &traceName() const { return m_traceName; }
+    const std::shared_ptr<const Program> &program() const { return m_program; }
+    SweepParameters sweepParameters() const;
+    const std::optional<RunRequest> &pinnedRun() const { return m_pinned; }
+    void setPinnedRun(const RunRequest &run);
+    SessionController &sessions() const { return *m_sessions; }
+    // Help > RematLens Help, at a section (HelpWindow::kShortcutsAnchor for the shortcut table).
+    HelpWindow *showHelp(const QString &anchor = {});
+    void exportRuns();
 
 signals:
     void traceLoaded();
@@ -159,6 +174,10 @@ private:
     QString m_pendingPath;
     QString m_lastStep;
     std::vector<FigureView> m_figureViews;
+    QString m_tracePath;
+    QString m_traceHash;
+    SessionController *m_sessions = nullptr;
+    HelpWindow *m_help = nullptr;
 };
 
 } // namespace rematlens

@@ -1,12 +1,12 @@
 #include "trace_loader.h"
 
+#include "trace_hash.h"
+
 #include "app/cli/trace_source.h"
 #include "core/sim/baseline.h"
 #include "core/trace/program_stats.h"
 
-#include <QCryptographicHash>
 #include <QElapsedTimer>
-#include <QFile>
 #include <QFileInfo>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -29,10 +29,7 @@ LoadedTraceResult loadAndSummarize(const QString &pathOrDemo)
                                                                       : QFileInfo(pathOrDemo).fileName();
     result.summary.baseline = computeBaseline(*read.program);
     result.summary.stats = computeStats(*read.program);
-    QFile file(pathOrDemo == QLatin1String(kDemoTraceName) ? QStringLiteral(":/traces/demo.log") : pathOrDemo);
-    QCryptographicHash hash(QCryptographicHash::Sha256);
-    if (file.open(QIODevice::ReadOnly) && hash.addData(&file))
-        result.contentHash = QString::fromLatin1(hash.result().toHex());
+    result.contentHash = traceContentHash(pathOrDemo);
     result.milliseconds = static_cast<double>(timer.nsecsElapsed()) / 1e6;
     return result;
 }

@@ -86,6 +86,31 @@ void FeasibilityStrip::showColumns(double from, double to)
     update();
 }
 
+// Column c spans [c, c + 1) around its grid ratio; the grid is evenly spaced.
+std::optional<std::pair<double, double>> FeasibilityStrip::viewedRatios() const
+{
+    if (!m_view.zoomed() || !m_sweep || m_sweep->gridSize() < 2)
+        return std::nullopt;
+    const auto &grid = m_sweep->grid();
+    const double step = (grid.back().ratio - grid.front().ratio) / double(grid.size() - 1);
+    const auto ratioAt = [&](double column) { return grid.front().ratio + (column - 0.5) * step; };
+    return std::pair(ratioAt(m_view.from), ratioAt(m_view.to));
+}
+
+void FeasibilityStrip::showRatios(double from, double to)
+{
+    if (!m_sweep || m_sweep->gridSize() < 2)
+        return;
+    const auto &grid = m_sweep->grid();
+    const double step = (grid.back().ratio - grid.front().ratio) / double(grid.size() - 1);
+    if (!(step > 0))
+        return;
+    const auto columnAt = [&](double ratio) { return (ratio - grid.front().ratio) / step + 0.5; };
+    if (m_view.extent != double(m_sweep->gridSize()))
+        resetView();
+    showColumns(columnAt(from), columnAt(to));
+}
+
 void FeasibilityStrip::resetZoom()
 {
     m_view.reset();
@@ -387,6 +412,25 @@ void FeasibilityStrip::paintMarks(QPainter &p, const StripGeometry &g) const
         p.setBrush(Qt::NoBrush);
         p.drawRect(outline.adjusted(-1, -1, 1, 1));
     }
+}
+
+KeyBindings FeasibilityStrip::keyBindings()
+{
+    return {
+        {tr("Click"), tr("Select the run of that policy and budget")},
+        {tr("Left / Right"), tr("Select the next budget below / above")},
+        {tr("Shift+Left / Shift+Right"), tr("Move a twentieth of the grid at a time")},
+        {tr("Up / Down"), tr("Select the policy above / below")},
+        {tr("Home / End"), tr("Select the lowest / highest budget")},
+        {tr("Wheel"), tr("Zoom the budget axis at the cursor")},
+        {tr("Drag"), tr("Pan along the budgets")},
+        {tr("0"), tr("Show every budget of the sweep (reset the zoom)")},
+        {tr("Shift+Drag"), tr("Mark a range of budgets")},
+        {tr("R"), tr("Sweep the marked range ten times finer")},
+        {tr("Esc"), tr("Clear the marked range")},
+        {tr("Hover"), tr("Show the run's numbers")},
+        {tr("Right click"), tr("Refine or clear the marked range")},
+    };
 }
 
 } // namespace rematlens

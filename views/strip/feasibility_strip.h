@@ -4,6 +4,7 @@
 #include "views/figure/figure_source.h"
 #include "views/strip/strip_figure.h"
 #include "views/strip/strip_geometry.h"
+#include "views/common/key_binding.h"
 
 #include <QTimer>
 #include <QWidget>
@@ -41,6 +42,9 @@ public:
     // The budgets shown, in grid columns (fractions allowed): all of them unless zoomed.
     const ZoomWindow &view() const { return m_view; }
     void showColumns(double from, double to);
+    // The same in budget ratios (for sessions, which outlive a grid): none when not zoomed.
+    std::optional<std::pair<double, double>> viewedRatios() const;
+    void showRatios(double from, double to);
     void resetZoom();
 
     // Paints the strip as on screen (the default style at the widget's font) into any device.
@@ -56,6 +60,9 @@ public:
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
+
+    // The keys and gestures the strip answers, for the help's shortcut table.
+    static KeyBindings keyBindings();
 
 signals:
     void selectionChanged(std::size_t policy, std::size_t column);

@@ -49,6 +49,9 @@ SweepPanel::SweepPanel(QWidget *parent)
     m_threads->setRange(0, 256);
     m_threads->setSpecialValueText(tr("all (%1)").arg(QThread::idealThreadCount()));
     m_threads->setToolTip(tr("Worker threads for the sweep"));
+    m_runtime->setToolTip(tr("simrd's runtime to replay with: eviction on release (eager), lazy eviction, or the "
+                             "banishing runtime of the DTR paper"));
+    m_cancel->setToolTip(tr("Stop the sweep; finished runs are kept (Ctrl+.)"));
     m_sweep->setToolTip(tr("Replay every budget of the range for every checked policy (Ctrl+R)"));
     m_sweep->setDefault(true);
     m_cancel->setEnabled(false);

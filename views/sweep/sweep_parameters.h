@@ -15,6 +15,7 @@ struct SweepParameters {
     QString step = QStringLiteral("0.01");
     QString overheadLimit = QStringLiteral("2.0");
     int threads = 0; // every core
+    bool operator==(const SweepParameters &) const = default;
 };
 
 } // namespace rematlens

@@ -225,4 +225,16 @@ QString TimelineView::figureTitle() const
     return m_figure.figureTitle();
 }
 
+KeyBindings TimelineView::keyBindings()
+{
+    return {
+        {tr("Wheel"), tr("Zoom at the cursor")},
+        {tr("+ / -"), tr("Zoom in / out around the centre")},
+        {tr("Drag"), tr("Zoom to the range dragged across")},
+        {tr("Left / Right"), tr("Pan a quarter of the view")},
+        {tr("0 / Home, Double click"), tr("Show the whole run (reset the zoom)")},
+        {tr("Hover"), tr("Name the step, its operator and tensor, memory, locked bytes, depth and eviction")},
+    };
+}
+
 } // namespace rematlens

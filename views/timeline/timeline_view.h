@@ -4,6 +4,7 @@
 #include "views/figure/figure_source.h"
 #include "views/timeline/timeline_chart.h"
 #include "views/timeline/timeline_figure.h"
+#include "views/common/key_binding.h"
 
 #include <QChartView>
 
@@ -38,6 +39,8 @@ public:
     // Centres the view on a model step, keeping the zoom (or zooming in when showing all).
     void showStep(std::uint32_t step);
     QString hoverText(double x, double tolerance) const;
+    // The keys and gestures the chart answers, for the help's shortcut table.
+    static KeyBindings keyBindings();
 
     void paintFigure(QPainter &painter, const QRectF &bounds, const FigureStyle &style) const override;
     QString figureCsv() const override;

@@ -1,0 +1,115 @@
+#include "shortcut_table.h"
+
+#include "views/strip/feasibility_strip.h"
+#include "views/timeline/timeline_view.h"
+
+#include <QAbstractButton>
+#include <QAction>
+#include <QCoreApplication>
+#include <QDockWidget>
+#include <QMenu>
+
+namespace rematlens {
+
+namespace {
+
+// "&Open Trace…" -> "Open Trace"; "(R in the strip)" and such hints stay.
+QString plainText(QString text)
+{
+    text.replace(QLatin1String("&&"), QStringLiteral("\x01"));
+    text.remove(QLatin1Char('&'));
+    text.replace(QStringLiteral("\x01"), QStringLiteral("&"));
+    if (text.endsWith(QChar(0x2026)))
+        text.chop(1);
+    else if (text.endsWith(QLatin1String("...")))
+        text.chop(3);
+    return text.trimmed();
+}
+
+QString keysOf(const QList<QKeySequence> &shortcuts)
+{
+    QStringList keys;
+    for (const QKeySequence &shortcut : shortcuts)
+        keys << shortcut.toString(QKeySequence::NativeText);
+    return keys.join(QStringLiteral(", "));
+}
+
+// The menu an action sits in, as the menu bar names it.
+QString menuOf(const QAction &action)
+{
+    for (const QObject *object : action.associatedObjects())
+        if (const auto *menu = qobject_cast<const QMenu *>(object))
+            return plainText(menu->title());
+    return QCoreApplication::translate("ShortcutTable", "Window");
+}
+
+QString dockOf(const QWidget &widget)
+{
+    for (const QWidget *w = &widget; w; w = w->parentWidget())
+        if (const auto *dock = qobject_cast<const QDockWidget *>(w))
+            return dock->windowTitle();
+    return QCoreApplication::translate("ShortcutTable", "Window");
+}
+
+// A tooltip without its trailing "(Ctrl+Shift+P)": the table has a column for the keys.
+QString withoutKeyHint(QString tip)
+{
+    if (tip.endsWith(QLatin1Char(')')) && tip.lastIndexOf(QLatin1String(" (")) > 0)
+        tip.truncate(tip.lastIndexOf(QLatin1String(" (")));
+    return tip;
+}
+
+QString cell(QString text)
+{
+    return text.replace(QLatin1Char('|'), QLatin1String("\\|"));
+}
+
+} // namespace
+
+ShortcutTable::ShortcutTable(const QWidget &window)
+{
+    addActions(window);
+    addButtons(window);
+    addViewKeys();
+}
+
+void ShortcutTable::addActions(const QWidget &window)
+{
+    for (const QAction *action : window.findChildren<QAction *>()) {
+        if (action->shortcuts().isEmpty() || action->isSeparator())
+            continue;
+        m_entries.push_back({keysOf(action->shortcuts()), plainText(action->text()), menuOf(*action)});
+    }
+}
+
+// Buttons with a shortcut of their own (not the mnemonic of their label).
+void ShortcutTable::addButtons(const QWidget &window)
+{
+    for (const QAbstractButton *button : window.findChildren<QAbstractButton *>()) {
+        const QKeySequence shortcut = button->shortcut();
+        if (shortcut.isEmpty() || shortcut == QKeySequence::mnemonic(button->text()))
+            continue;
+        const QString tip = withoutKeyHint(button->toolTip());
+        m_entries.push_back({keysOf({shortcut}), tip.isEmpty() ? plainText(button->text()) : tip, dockOf(*button)});
+    }
+}
+
+void ShortcutTable::addViewKeys()
+{
+    const auto add = [this](const KeyBindings &bindings, const QString &where) {
+        for (const KeyBinding &binding : bindings)
+            m_entries.push_back({binding.keys, binding.action, where});
+    };
+    add(FeasibilityStrip::keyBindings(), QCoreApplication::translate("ShortcutTable", "Feasibility strip"));
+    add(TimelineView::keyBindings(), QCoreApplication::translate("ShortcutTable", "Memory timeline"));
+}
+
+QString ShortcutTable::toMarkdown() const
+{
+    QString table = QCoreApplication::translate("ShortcutTable", "| Keys | Action | Where |\n|---|---|---|\n");
+    for (const Entry &entry : m_entries)
+        table += QStringLiteral("| %1 | %2 | %3 |\n").arg(cell(entry.keys), cell(entry.action), cell(entry.where));
+    return table;
+}
+
+} // namespace rematlens
