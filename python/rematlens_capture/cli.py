@@ -19,7 +19,8 @@ def _parser():
     parser.add_argument("--model", required=True, help="torchvision:NAME or FILE.py:FUNCTION")
     parser.add_argument("--batch", type=int, default=16)
     parser.add_argument("--input", help="input shape without the batch, e.g. 3x224x224")
-    parser.add_argument("--optimizer", choices=("sgd", "adam", "none"), default="sgd")
+    parser.add_argument("--optimizer", choices=("sgd", "adam", "none"), default="none",
+                        help="record the optimizer's step too (default none: forward and backward, as DTR's logs)")
     parser.add_argument("--time", choices=TIME_MODES, default="wall")
     parser.add_argument("--repeat", type=int, default=3, help="runs per operator for --time wall (median)")
     parser.add_argument("--seed", type=int, default=0)
