@@ -28,15 +28,17 @@ def _clear_gradients(model, optimizer):
 
 
 def capture_step(model, inputs, loss_fn, optimizer=None, path="step.log", time="unit", repeat=3,
-                 targets=None, description=None):
+                 targets=None, description=None, warm_up=True):
     """Records model(*inputs) -> loss_fn(output[, targets]) -> backward -> optimizer.step().
 
     The warm-up step creates the optimizer's state and PyTorch's lazily built kernels, so the
-    recorded step is a steady-state one; gradients are cleared (set to None) before it, so they
-    are created by the backward pass, as in DTR's logs. Returns the Capture (operators counted)."""
+    recorded step is a steady-state one (warm_up=False when the caller has run steps already);
+    gradients are cleared (set to None) before it, so they are created by the backward pass, as in
+    DTR's logs. Returns the Capture (operators counted)."""
     inputs = _as_tuple(inputs)
     model.train()
-    _train_step(model, inputs, loss_fn, optimizer, targets)
+    if warm_up:
+        _train_step(model, inputs, loss_fn, optimizer, targets)
     _clear_gradients(model, optimizer)
     data = list(inputs) + ([targets] if isinstance(targets, torch.Tensor) else [])
     capture = Capture(path, time=time, repeat=repeat, model=model, optimizer=optimizer, inputs=data,
