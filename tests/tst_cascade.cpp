@@ -6,9 +6,9 @@
 #include "core/sim/baseline.h"
 #include "core/sim/replay.h"
 #include "core/trace/trace_reader.h"
-#include "views/cascade_view.h"
-#include "views/figure_writer.h"
-#include "views/graph_layout.h"
+#include "views/cascade/cascade_view.h"
+#include "views/figure/figure_writer.h"
+#include "views/cascade/graph_layout.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>

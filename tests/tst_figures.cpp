@@ -13,10 +13,10 @@
 #include "app/figure/strip_panel_set.h"
 #include "app/gui/export_figure_dialog.h"
 #include "app/gui/main_window.h"
-#include "views/feasibility_strip.h"
-#include "views/figure_preview.h"
-#include "views/figure_writer.h"
-#include "views/strip_figure.h"
+#include "views/strip/feasibility_strip.h"
+#include "views/figure/figure_preview.h"
+#include "views/figure/figure_writer.h"
+#include "views/strip/strip_figure.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

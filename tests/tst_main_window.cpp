@@ -6,11 +6,11 @@
 #include "core/sim/baseline.h"
 #include "core/trace/trace_reader.h"
 #include "app/gui/sweep_cache.h"
-#include "views/cascade_view.h"
-#include "views/feasibility_strip.h"
-#include "views/timeline_panel.h"
-#include "views/strip_geometry.h"
-#include "views/sweep_result_model.h"
+#include "views/cascade/cascade_view.h"
+#include "views/strip/feasibility_strip.h"
+#include "views/timeline/timeline_panel.h"
+#include "views/strip/strip_geometry.h"
+#include "views/tables/sweep_result_model.h"
 
 #include <QImage>
 #include <QProcess>

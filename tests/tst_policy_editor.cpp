@@ -2,7 +2,7 @@
 // valid formulas enable Add, accepted formulas are remembered, the sweep panel takes them.
 #include "app/gui/app_settings.h"
 #include "app/gui/policy_editor_dialog.h"
-#include "views/sweep_panel.h"
+#include "views/sweep/sweep_panel.h"
 
 #include <QDialogButtonBox>
 #include <QLabel>

@@ -4,12 +4,12 @@
 #include "core/analysis/timeline_track.h"
 #include "core/sim/baseline.h"
 #include "core/trace/trace_reader.h"
-#include "views/byte_scale.h"
-#include "views/figure_writer.h"
-#include "views/nice_ticks.h"
-#include "views/timeline_figure.h"
-#include "views/timeline_view.h"
-#include "views/zoom_window.h"
+#include "views/common/byte_scale.h"
+#include "views/figure/figure_writer.h"
+#include "views/common/nice_ticks.h"
+#include "views/timeline/timeline_figure.h"
+#include "views/timeline/timeline_view.h"
+#include "views/timeline/zoom_window.h"
 
 #include <QImage>
 #include <QTemporaryDir>

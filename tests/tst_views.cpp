@@ -3,11 +3,11 @@
 #include "core/sweep/sweep_runner.h"
 #include "core/trace/program_stats.h"
 #include "core/trace/trace_reader.h"
-#include "views/hole_list_model.h"
-#include "views/run_details_model.h"
-#include "views/strip_geometry.h"
-#include "views/sweep_result_model.h"
-#include "views/trace_summary_model.h"
+#include "views/tables/hole_list_model.h"
+#include "views/tables/run_details_model.h"
+#include "views/strip/strip_geometry.h"
+#include "views/tables/sweep_result_model.h"
+#include "views/tables/trace_summary_model.h"
 
 #include <QAbstractItemModelTester>
 #include <QtTest>

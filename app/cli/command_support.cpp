@@ -2,6 +2,8 @@
 
 #include "trace_source.h"
 
+#include "app/mpi/mpi_world.h"
+
 #include "core/sim/policy_spec.h"
 #include "core/sweep/decimal_grid.h"
 
@@ -15,6 +17,11 @@ int reportError(int status, const std::string &message)
 {
     std::cerr << "rematlens: error: " << message << std::endl;
     return status;
+}
+
+int usageError(const MpiWorld &world, const std::string &problem)
+{
+    return world.isRoot() ? reportError(ExitBadUsage, problem) : ExitBadUsage;
 }
 
 std::optional<LoadedTrace> loadWithBaseline(const std::string &trace)

@@ -12,11 +12,16 @@
 
 namespace rematlens {
 
+class MpiWorld;
+
 // Exit statuses of the command-line contract.
 enum ExitStatus { ExitOk = 0, ExitBadInput = 1, ExitBadUsage = 2, ExitInterrupted = 130 };
 
 // Prints "rematlens: error: message" to stderr and returns status.
 int reportError(int status, const std::string &message);
+
+// A usage problem every MPI rank finds alike: rank 0 alone reports it; every rank gets the status.
+int usageError(const MpiWorld &world, const std::string &problem);
 
 struct LoadedTrace {
     std::shared_ptr<const Program> program;

@@ -5,7 +5,7 @@
 #include "progress_bar.h"
 #include "run_report.h"
 
-#include "app/mpi/runs_across_ranks.h"
+#include "runs_across_ranks.h"
 
 #include "core/sweep/hole_survey.h"
 
@@ -189,11 +189,11 @@ int runHolesCommand(const HolesOptions &options)
     SweepSettings settings;
     std::vector<GridPoint> grid;
     if (const std::string problem = prepareGrid(options.grid, settings, grid); !problem.empty())
-        return world.usageError(problem);
+        return usageError(world, problem);
     if (settings.policies.size() != 1)
-        return world.usageError("holes takes one --policy (run it once per policy)");
+        return usageError(world, "holes takes one --policy (run it once per policy)");
     if (options.repeats < 0 || options.samples < 0)
-        return world.usageError("--repeats and --samples expect non-negative counts");
+        return usageError(world, "--repeats and --samples expect non-negative counts");
     const std::optional<LoadedTrace> loaded = loadWithBaseline(options.grid.trace);
     if (!world.allAgree(loaded.has_value()))
         return ExitBadInput;

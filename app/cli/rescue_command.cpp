@@ -5,7 +5,7 @@
 #include "run_report.h"
 
 #include "app/mpi/byte_pack.h"
-#include "app/mpi/runs_across_ranks.h"
+#include "runs_across_ranks.h"
 
 #include "core/analysis/rescue_search.h"
 
@@ -164,14 +164,14 @@ int runRescueCommand(const RescueOptions &options)
     if (!world.problem().empty())
         return reportError(ExitBadInput, world.problem());
     if (!findPolicy(options.run.policy))
-        return world.usageError("unknown policy \"" + options.run.policy + "\" (rematlens policies lists them)");
+        return usageError(world, "unknown policy \"" + options.run.policy + "\" (rematlens policies lists them)");
     const std::optional<LoadedTrace> loaded = loadWithBaseline(options.run.trace);
     if (!world.allAgree(loaded.has_value()))
         return ExitBadInput;
     RunRequest request;
     request.trace = loaded->name;
     if (const std::string problem = configureRun(options.run, *loaded, request); !problem.empty())
-        return world.usageError(problem);
+        return usageError(world, problem);
 
     watchInterrupts();
     const SweepRunner runner(loaded->program, options.threads);

@@ -207,23 +207,23 @@ int runSweepCommand(const SweepOptions &options)
     SweepSettings settings;
     std::vector<GridPoint> grid;
     if (const std::string problem = prepareGrid(options.grid, settings, grid); !problem.empty())
-        return world.usageError(problem);
+        return usageError(world, problem);
     if (!options.outPath.empty() && !SweepFile::formatFor(options.outPath))
-        return world.usageError("--out expects a .jsonl or .csv file, got " + options.outPath);
+        return usageError(world, "--out expects a .jsonl or .csv file, got " + options.outPath);
     std::optional<Shard> shard;
     std::string error;
     if (!options.shard.empty() && !(shard = Shard::parse(options.shard, error)))
-        return world.usageError(error);
+        return usageError(world, error);
     if (shard && options.outPath.empty())
-        return world.usageError("--shard needs --out: each shard writes its own file, for merge to join");
+        return usageError(world, "--shard needs --out: each shard writes its own file, for merge to join");
     std::optional<LoadedTrace> loaded = loadWithBaseline(options.grid.trace);
     if (!world.allAgree(loaded.has_value()))
         return ExitBadInput;
     settings.trace = loaded->name;
     if (const std::string problem = applyKeep(options.grid.keep, *loaded->program, settings); !problem.empty())
-        return world.usageError(problem);
+        return usageError(world, problem);
     if (!settings.keep.empty() && SweepFile::formatFor(options.outPath) == SweepFile::Format::Csv)
-        return world.usageError("--keep with --out needs a .jsonl file (CSV records have no keep column)");
+        return usageError(world, "--keep with --out needs a .jsonl file (CSV records have no keep column)");
     std::vector<RunRequest> plan = planSweep(settings, loaded->baseline, grid);
     SweepJob job{options, settings, std::move(*loaded), std::move(plan), {}, 0};
 

@@ -4,8 +4,8 @@
 #include "figure_run_request.h"
 
 #include "core/sim/replay.h"
-#include "views/cascade_diagram.h"
-#include "views/cascade_view.h"
+#include "views/cascade/cascade_diagram.h"
+#include "views/cascade/cascade_view.h"
 
 namespace rematlens {
 

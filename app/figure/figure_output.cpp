@@ -1,7 +1,7 @@
 #include "figure_output.h"
 
 #include "app/cli/command_support.h"
-#include "views/figure_writer.h"
+#include "views/figure/figure_writer.h"
 
 #include <QFile>
 #include <QSaveFile>

@@ -1,9 +1,9 @@
 #pragma once
 
 #include "app/cli/figure_options.h"
-#include "views/figure_sizes.h"
-#include "views/figure_source.h"
-#include "views/figure_style.h"
+#include "views/figure/figure_sizes.h"
+#include "views/figure/figure_source.h"
+#include "views/figure/figure_style.h"
 
 #include <QSizeF>
 

@@ -10,7 +10,7 @@
 #include "app/cli/sweep_file.h"
 
 #include "core/sweep/sweep_runner.h"
-#include "views/trace_name.h"
+#include "views/common/trace_name.h"
 
 #include <algorithm>
 #include <cmath>

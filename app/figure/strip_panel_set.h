@@ -1,9 +1,9 @@
 #pragma once
 
 #include "app/cli/figure_options.h"
-#include "views/hole_list_model.h"
-#include "views/strip_figure.h"
-#include "views/sweep_result_model.h"
+#include "views/tables/hole_list_model.h"
+#include "views/strip/strip_figure.h"
+#include "views/tables/sweep_result_model.h"
 
 #include <memory>
 #include <string>

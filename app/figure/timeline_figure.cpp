@@ -3,7 +3,7 @@
 #include "figure_output.h"
 #include "figure_run_request.h"
 
-#include "views/timeline_figure.h"
+#include "views/timeline/timeline_figure.h"
 
 #include <thread>
 

@@ -2,7 +2,7 @@
 
 #include "figure_export_choices.h"
 
-#include "views/sweep_parameters.h"
+#include "views/sweep/sweep_parameters.h"
 
 #include <QByteArray>
 #include <QSettings>

@@ -1,8 +1,8 @@
 #include "export_figure_dialog.h"
 
 #include "app/cli/command_support.h"
-#include "views/figure_preview.h"
-#include "views/figure_sizes.h"
+#include "views/figure/figure_preview.h"
+#include "views/figure/figure_sizes.h"
 
 #include <QCheckBox>
 #include <QComboBox>

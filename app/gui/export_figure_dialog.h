@@ -2,8 +2,8 @@
 
 #include "figure_export_choices.h"
 
-#include "views/figure_source.h"
-#include "views/figure_writer.h"
+#include "views/figure/figure_source.h"
+#include "views/figure/figure_writer.h"
 
 #include <QDialog>
 

@@ -4,16 +4,16 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/trace_source.h"
-#include "views/cascade_view.h"
-#include "views/feasibility_strip.h"
-#include "views/hole_list_model.h"
-#include "views/run_details_model.h"
-#include "views/sweep_panel.h"
-#include "views/sweep_result_model.h"
-#include "views/timeline_panel.h"
-#include "views/timeline_view.h"
-#include "views/trace_name.h"
-#include "views/trace_summary_model.h"
+#include "views/cascade/cascade_view.h"
+#include "views/strip/feasibility_strip.h"
+#include "views/tables/hole_list_model.h"
+#include "views/tables/run_details_model.h"
+#include "views/sweep/sweep_panel.h"
+#include "views/tables/sweep_result_model.h"
+#include "views/timeline/timeline_panel.h"
+#include "views/timeline/timeline_view.h"
+#include "views/common/trace_name.h"
+#include "views/tables/trace_summary_model.h"
 
 #include <QApplication>
 #include <QCloseEvent>

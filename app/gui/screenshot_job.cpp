@@ -1,12 +1,12 @@
 #include "screenshot_job.h"
 
 #include "main_window.h"
-#include "views/timeline_panel.h"
+#include "views/timeline/timeline_panel.h"
 
 #include "app/cli/command_support.h"
 
 #include "core/sweep/decimal_grid.h"
-#include "views/feasibility_strip.h"
+#include "views/strip/feasibility_strip.h"
 
 #include <QApplication>
 #include <QPixmap>

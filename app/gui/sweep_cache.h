@@ -2,7 +2,7 @@
 
 #include "app/cli/sweep_file.h"
 #include "core/sim/baseline.h"
-#include "views/sweep_result_model.h"
+#include "views/tables/sweep_result_model.h"
 
 #include <QString>
 

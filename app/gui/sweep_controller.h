@@ -2,7 +2,7 @@
 
 #include "core/sim/run_request.h"
 #include "core/trace/program.h"
-#include "views/sweep_result_model.h"
+#include "views/tables/sweep_result_model.h"
 
 #include <QObject>
 #include <QTimer>

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/trace/program.h"
-#include "views/trace_summary.h"
+#include "views/tables/trace_summary.h"
 
 #include <QFutureWatcher>
 #include <QObject>

@@ -1,7 +1,5 @@
 #pragma once
 
-#include "app/cli/command_support.h"
-
 #include <optional>
 #include <string>
 
@@ -28,11 +26,6 @@ public:
     int rank() const { return m_rank; }
     int size() const { return m_size; }
     bool isRoot() const { return m_rank == 0; }
-    // A usage problem every rank finds alike: rank 0 alone reports it; every rank gets the status.
-    int usageError(const std::string &problem) const
-    {
-        return isRoot() ? reportError(ExitBadUsage, problem) : ExitBadUsage;
-    }
     bool distributed() const { return m_size > 1; }
     // Empty when MPI started (or was not needed); else why it could not, for the caller to report.
     const std::string &problem() const { return m_problem; }

@@ -1,8 +1,8 @@
 // What selecting a budget costs before its timeline is on screen: the replay with a recorder,
 // laying out the tracks, decimating into the chart for a 1600-pixel plot and drawing it once.
 #include "core/analysis/inspected_run.h"
-#include "views/cascade_diagram.h"
-#include "views/timeline_chart.h"
+#include "views/cascade/cascade_diagram.h"
+#include "views/timeline/timeline_chart.h"
 
 #include "public_traces.h"
 

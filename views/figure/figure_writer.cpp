@@ -1,0 +1,114 @@
+#include "views/figure/figure_writer.h"
+
+#include <QFileInfo>
+#include <QImage>
+#include <QPageSize>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSvgGenerator>
+
+namespace rematlens {
+
+namespace {
+
+constexpr qreal kPointsPerInch = 72.0;
+
+QRectF pointsRect(const FigureWriter::Options &options)
+{
+    return QRectF(0, 0, options.sizeInches.width() * kPointsPerInch, options.sizeInches.height() * kPointsPerInch);
+}
+
+void paintOn(QPainter &painter, const FigureSource &source, const FigureWriter::Options &options)
+{
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setRenderHint(QPainter::TextAntialiasing);
+    painter.setFont(options.style.font()); // no group in the SVG carries the desktop's font
+    source.paintFigure(painter, pointsRect(options), options.style);
+}
+
+QString cannotWrite(const QString &path)
+{
+    return QStringLiteral("cannot write %1").arg(path);
+}
+
+} // namespace
+
+bool FigureWriter::supportedSuffix(const QString &path)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    return suffix == u"png" || suffix == u"svg" || suffix == u"pdf";
+}
+
+QString FigureWriter::write(const FigureSource &source, const QString &path, const Options &options)
+{
+    if (options.sizeInches.width() <= 0 || options.sizeInches.height() <= 0)
+        return QStringLiteral("the figure size must be positive");
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == u"png")
+        return writePng(source, path, options);
+    if (suffix == u"svg")
+        return writeSvg(source, path, options);
+    if (suffix == u"pdf")
+        return writePdf(source, path, options);
+    return QStringLiteral("%1: unknown figure format \"%2\" (expected .svg, .pdf or .png)").arg(path, suffix);
+}
+
+QString FigureWriter::writePng(const FigureSource &source, const QString &path, const Options &options)
+{
+    if (options.dpi < 10 || options.dpi > 2400)
+        return QStringLiteral("the resolution must be between 10 and 2400 dpi");
+    const QSize pixels(qRound(options.sizeInches.width() * options.dpi), qRound(options.sizeInches.height() * options.dpi));
+    QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    const int dotsPerMeter = qRound(options.dpi / 0.0254);
+    image.setDotsPerMeterX(dotsPerMeter);
+    image.setDotsPerMeterY(dotsPerMeter);
+    {
+        QPainter painter(&image);
+        painter.scale(options.dpi / kPointsPerInch, options.dpi / kPointsPerInch);
+        paintOn(painter, source, options);
+    }
+    return image.save(path, "PNG") ? QString() : cannotWrite(path);
+}
+
+QString FigureWriter::writeSvg(const FigureSource &source, const QString &path, const Options &options)
+{
+    const QRectF rect = pointsRect(options);
+    QSvgGenerator svg;
+    svg.setFileName(path);
+    // width and height (in mm) come from an integer size over a resolution: tenths of a point
+    // keep sizes such as 2.2 in (158.4 pt) exact.
+    svg.setSize((rect.size() * 10).toSize());
+    svg.setViewBox(rect);
+    svg.setResolution(int(kPointsPerInch * 10));
+    svg.setTitle(source.figureTitle());
+    svg.setDescription(QStringLiteral("RematLens figure"));
+    QPainter painter;
+    if (!painter.begin(&svg))
+        return cannotWrite(path);
+    paintOn(painter, source, options);
+    return painter.end() ? QString() : cannotWrite(path);
+}
+
+// Qt's PDF pages are whole points, so the figure is drawn at the size rounded to the nearest
+// point (at most half a point off): the drawing fills the page exactly, nothing is cut.
+QString FigureWriter::writePdf(const FigureSource &source, const QString &path, const Options &options)
+{
+    const QSize points = pointsRect(options).size().toSize();
+    QPdfWriter pdf(path);
+    pdf.setTitle(source.figureTitle());
+    pdf.setCreator(QStringLiteral("RematLens"));
+    pdf.setPageSize(QPageSize(points, QPageSize::Point, QString(), QPageSize::ExactMatch));
+    pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+    pdf.setResolution(int(kPointsPerInch));
+    QPainter painter;
+    if (!painter.begin(&pdf))
+        return cannotWrite(path);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setRenderHint(QPainter::TextAntialiasing);
+    painter.setFont(options.style.font());
+    source.paintFigure(painter, QRectF(QPointF(0, 0), QSizeF(points)), options.style);
+    return painter.end() ? QString() : cannotWrite(path);
+}
+
+} // namespace rematlens

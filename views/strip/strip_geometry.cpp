@@ -1,0 +1,72 @@
+#include "views/strip/strip_geometry.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace rematlens {
+
+QRectF StripGeometry::plotArea() const
+{
+    const double left = bounds.left() + labelWidth;
+    const double top = bounds.top() + topAxisHeight;
+    const double usable = bounds.height() - topAxisHeight - bottomAxisHeight;
+    const double height = cellAreaHeight > 0 ? usable - cellAreaHeight - plotGap : usable * plotFraction;
+    return QRectF(left, top, std::max(0.0, bounds.width() - labelWidth - rightMargin), std::max(0.0, height));
+}
+
+QRectF StripGeometry::cellArea() const
+{
+    const QRectF plot = plotArea();
+    const double top = plot.bottom() + plotGap;
+    const double bottom = bounds.bottom() - bottomAxisHeight;
+    return QRectF(plot.left(), top, plot.width(), std::max(0.0, bottom - top));
+}
+
+QRectF StripGeometry::rowRect(int row) const
+{
+    const QRectF area = cellArea();
+    const double height = rows > 0 ? area.height() / rows : 0;
+    return QRectF(area.left(), area.top() + row * height, area.width(), height);
+}
+
+QRectF StripGeometry::cell(int row, int column) const
+{
+    const QRectF r = rowRect(row);
+    const double width = columns > 0 ? r.width() / columns : 0;
+    const double inset = rows > 1 ? rowGap : 0.0;
+    return QRectF(r.left() + column * width, r.top() + inset / 2, width, std::max(0.0, r.height() - inset));
+}
+
+double StripGeometry::columnCenter(int column) const
+{
+    const QRectF area = cellArea();
+    const double width = columns > 0 ? area.width() / columns : 0;
+    return area.left() + (column + 0.5) * width;
+}
+
+std::optional<int> StripGeometry::columnAt(double x) const
+{
+    if (columns <= 0)
+        return std::nullopt;
+    const QRectF area = cellArea();
+    const int column = static_cast<int>(std::floor((x - area.left()) / area.width() * columns));
+    return std::clamp(column, 0, columns - 1);
+}
+
+std::optional<int> StripGeometry::rowAt(double y) const
+{
+    const QRectF area = cellArea();
+    if (rows <= 0 || y < area.top() || y >= area.bottom())
+        return std::nullopt;
+    return std::clamp(static_cast<int>((y - area.top()) / area.height() * rows), 0, rows - 1);
+}
+
+double StripGeometry::overheadY(double overhead, double limit) const
+{
+    const QRectF plot = plotArea();
+    const double span = std::max(1e-9, limit - 1.0);
+    const double t = std::clamp((overhead - 1.0) / span, 0.0, 1.0);
+    return plot.bottom() - t * plot.height();
+}
+
+} // namespace rematlens

@@ -1,0 +1,44 @@
+#pragma once
+
+#include "views/figure/figure_style.h"
+
+#include <QRectF>
+#include <QStringList>
+
+#include <vector>
+
+class QPainter;
+
+namespace rematlens {
+
+// The one legend of a strip figure: a swatch per outcome shown, the hole mark, and a line per
+// policy's overhead curve. Items flow left to right and wrap onto more lines when narrow.
+class StripLegend {
+public:
+    struct PolicyLine {
+        QString name;
+        int colour; // the policy's index in the figure's style
+    };
+    StripLegend(const FigureStyle &style, std::vector<Outcome> outcomes, std::vector<PolicyLine> policies);
+
+    double height(double width) const;
+    void paint(QPainter &p, const QRectF &bounds) const;
+
+private:
+    struct Item {
+        enum class Kind { Outcome, Hole, Policy } kind;
+        int index; // the outcome, or the policy's colour
+        QString label;
+        QString shortLabel; // when the long labels would take more than two lines
+    };
+    double itemWidth(const Item &item, bool brief) const;
+    // Items per line, in order; brief (short labels) when the long ones need over two lines.
+    std::vector<std::vector<Item>> lines(double width, bool &brief) const;
+    std::vector<std::vector<Item>> flow(double width, bool brief) const;
+    void paintItem(QPainter &p, const Item &item, bool brief, const QPointF &topLeft) const;
+
+    FigureStyle m_style;
+    std::vector<Item> m_items;
+};
+
+} // namespace rematlens

@@ -1,0 +1,131 @@
+#include "views/tables/sweep_result_model.h"
+
+#include "views/strip/outcome_palette.h"
+
+#include "views/common/number_format.h"
+
+#include <QLocale>
+
+#include <algorithm>
+
+namespace rematlens {
+
+SweepResultModel::SweepResultModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void SweepResultModel::reset(const Baseline &baseline, std::vector<GridPoint> grid, std::vector<RunRequest> requests,
+                             std::size_t policyCount, double overheadLimit)
+{
+    beginResetModel();
+    m_baseline = baseline;
+    m_grid = std::move(grid);
+    m_requests = std::move(requests);
+    m_results.assign(m_requests.size(), std::nullopt);
+    m_policyCount = policyCount;
+    m_finished = 0;
+    m_overheadLimit = overheadLimit;
+    endResetModel();
+}
+
+void SweepResultModel::clear()
+{
+    reset(Baseline{}, {}, {}, 0, 2.0);
+}
+
+void SweepResultModel::addResults(const std::vector<IndexedResult> &results)
+{
+    if (results.empty())
+        return;
+    std::size_t first = m_results.size();
+    std::size_t last = 0;
+    for (const IndexedResult &r : results) {
+        if (r.index >= m_results.size())
+            continue;
+        if (!m_results[r.index])
+            ++m_finished;
+        m_results[r.index] = r.result;
+        first = std::min(first, r.index);
+        last = std::max(last, r.index);
+    }
+    if (first <= last)
+        emit dataChanged(index(static_cast<int>(first), 0), index(static_cast<int>(last), ColumnCount - 1));
+}
+
+QString SweepResultModel::policyName(std::size_t policy) const
+{
+    if (policy >= m_policyCount || m_grid.empty())
+        return {};
+    return QString::fromStdString(m_requests[policy * m_grid.size()].config.policy.name);
+}
+
+const RunRequest &SweepResultModel::request(std::size_t policy, std::size_t column) const
+{
+    return m_requests[policy * m_grid.size() + column];
+}
+
+const std::optional<RunResult> &SweepResultModel::result(std::size_t policy, std::size_t column) const
+{
+    return m_results[policy * m_grid.size() + column];
+}
+
+int SweepResultModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_requests.size());
+}
+
+int SweepResultModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant SweepResultModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= rowCount() || index.column() >= ColumnCount)
+        return {};
+    const auto row = static_cast<std::size_t>(index.row());
+    const RunRequest &request = m_requests[row];
+    const std::optional<RunResult> &result = m_results[row];
+    if (role == Qt::BackgroundRole && index.column() == ResultColumn)
+        return result ? OutcomePalette::outcome(result->outcome) : OutcomePalette::notRun();
+    if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
+        return {};
+    const QLocale c = numberLocale();
+    switch (index.column()) {
+    case PolicyColumn: return QString::fromStdString(request.config.policy.name);
+    case RatioColumn: return QString::fromStdString(m_grid[row % m_grid.size()].text);
+    case BudgetColumn: return c.toString(request.config.budget);
+    default: break;
+    }
+    if (!result)
+        return index.column() == ResultColumn ? OutcomePalette::outcomeLabel(Outcome::Cancelled) : QVariant();
+    switch (index.column()) {
+    case ResultColumn: return OutcomePalette::outcomeLabel(result->outcome);
+    case OverheadColumn:
+        return m_baseline.compute > 0 ? QVariant(static_cast<double>(result->clock) / static_cast<double>(m_baseline.compute))
+                                      : QVariant();
+    case ClockColumn: return c.toString(result->clock);
+    case PeakColumn: return c.toString(result->maxMemory);
+    case EvictionsColumn: return QVariant::fromValue(result->evictions + result->releasedEvictions);
+    case RematsColumn: return QVariant::fromValue(result->remats);
+    default: return {};
+    }
+}
+
+QVariant SweepResultModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case PolicyColumn: return tr("Policy");
+    case RatioColumn: return tr("Ratio");
+    case BudgetColumn: return tr("Budget (B)");
+    case ResultColumn: return tr("Result");
+    case OverheadColumn: return tr("Overhead");
+    case ClockColumn: return tr("Clock");
+    case PeakColumn: return tr("Peak memory (B)");
+    case EvictionsColumn: return tr("Evictions");
+    case RematsColumn: return tr("Remats");
+    default: return {};
+    }
+}
+
+} // namespace rematlens

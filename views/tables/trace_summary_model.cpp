@@ -1,0 +1,78 @@
+#include "views/tables/trace_summary_model.h"
+
+#include "views/common/number_format.h"
+
+#include <QLocale>
+
+namespace rematlens {
+
+TraceSummaryModel::TraceSummaryModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+QString TraceSummaryModel::formatBytes(qint64 bytes)
+{
+    const QLocale c = numberLocale();
+    QString grouped = c.toString(bytes);
+    return QStringLiteral("%1 (%2 B)").arg(c.formattedDataSize(bytes, 2, QLocale::DataSizeSIFormat), grouped);
+}
+
+void TraceSummaryModel::setSummary(const TraceSummary &summary)
+{
+    const QLocale c = numberLocale();
+    const Baseline &b = summary.baseline;
+    const ProgramStats &s = summary.stats;
+    beginResetModel();
+    m_rows = {
+        {tr("Trace"), summary.name, tr("The trace file")},
+        {tr("Baseline memory"), formatBytes(b.memory), tr("Peak memory of the replay with no budget")},
+        {tr("Baseline compute"), c.toString(b.compute), tr("Total operator cost of the model, in the trace's time unit")},
+        {tr("Constant memory"), formatBytes(b.constMemory), tr("Weights and inputs, pinned for the whole run")},
+        {tr("Bottleneck"), formatBytes(b.bottleneck),
+         tr("Largest operator output plus its arguments' outputs: memory one step needs at once")},
+        {tr("Impossible below"), formatBytes(b.constMemory + b.bottleneck),
+         tr("Constants plus bottleneck: no policy can run under this budget")},
+        {tr("Operators"), tr("%1 (%2 constants, %3 backward)").arg(s.operators).arg(s.constants).arg(s.backwardOperators),
+         tr("Operator calls in the replayed part of the trace")},
+        {tr("Tensors"), tr("%1 (%2 aliases) in %3 storages").arg(s.tensors).arg(s.aliases).arg(s.storages),
+         tr("Aliases share their argument's storage and take no memory of their own")},
+        {tr("Outputs"), QString::number(s.outputs), tr("Tensors still referenced at the end, pinned in memory")},
+    };
+    endResetModel();
+}
+
+void TraceSummaryModel::clear()
+{
+    beginResetModel();
+    m_rows.clear();
+    endResetModel();
+}
+
+int TraceSummaryModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
+
+int TraceSummaryModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : 2;
+}
+
+QVariant TraceSummaryModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= rowCount() || index.column() >= 2)
+        return {};
+    const Row &row = m_rows[static_cast<std::size_t>(index.row())];
+    if (role == Qt::DisplayRole)
+        return index.column() == 0 ? row.quantity : row.value;
+    if (role == Qt::ToolTipRole)
+        return row.tooltip;
+    return {};
+}
+
+QVariant TraceSummaryModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    return section == 0 ? tr("Quantity") : tr("Value");
+}
+
+} // namespace rematlens

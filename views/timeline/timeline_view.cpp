@@ -1,0 +1,210 @@
+#include "views/timeline/timeline_view.h"
+
+#include "views/common/number_format.h"
+
+#include <QChart>
+#include <QKeyEvent>
+#include <QLineSeries>
+#include <QToolTip>
+#include <QValueAxis>
+
+#include <cmath>
+
+namespace rematlens {
+
+namespace {
+
+FigureStyle screenStyle(const QFont &font)
+{
+    FigureStyle style;
+    style.fontSize = font.pixelSize() > 0 ? font.pixelSize() : font.pointSizeF() * 4.0 / 3.0;
+    style.lineWidth = 1.2;
+    return style;
+}
+
+} // namespace
+
+TimelineView::TimelineView(QWidget *parent) : QChartView(new QChart, parent)
+{
+    m_chartContent = std::make_unique<TimelineChart>(chart(), screenStyle(font()));
+    setRenderHint(QPainter::Antialiasing);
+    setRubberBand(QChartView::HorizontalRubberBand);
+    setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus);
+    setToolTip(tr("Memory in use against the model step or the clock.\n"
+                  "Wheel or +/- zooms, drag zooms to a range, arrows pan, 0 or double click resets."));
+    connect(m_chartContent->xAxis(), &QValueAxis::rangeChanged, this, &TimelineView::followAxis);
+    m_chartContent->showRange(0, 1, 100);
+}
+
+TimelineView::~TimelineView() = default;
+
+void TimelineView::setRuns(std::shared_ptr<const Program> program, std::shared_ptr<const InspectedRun> run,
+                           std::shared_ptr<const InspectedRun> comparison)
+{
+    const bool sameTrace = program == m_program;
+    m_program = std::move(program);
+    m_run = std::move(run);
+    m_comparison = std::move(comparison);
+    const ZoomWindow previous = m_window;
+    rebuild();
+    // Clicking through budgets of one trace keeps the zoom, so runs compare at one place.
+    if (sameTrace && previous.zoomed())
+        m_window.show(previous.from, previous.to);
+    redraw();
+}
+
+void TimelineView::setAxis(TimelineAxis axis)
+{
+    if (axis == m_axis)
+        return;
+    m_axis = axis;
+    rebuild();
+    redraw();
+}
+
+void TimelineView::rebuild()
+{
+    m_figure = TimelineFigure(TimelinePlot::build(m_program, m_run, m_comparison, m_axis));
+    m_chartContent->setPlot(&m_figure.plot());
+    m_window = ZoomWindow::whole(m_figure.plot().extent(), m_axis == TimelineAxis::Step ? 4.0 : 1.0);
+}
+
+void TimelineView::redraw()
+{
+    m_redrawing = true;
+    const int columns = int(std::max<qreal>(chart()->plotArea().width(), 200));
+    m_chartContent->showRange(m_window.from, m_window.to, columns);
+    m_figure.setRange(m_window.zoomed() ? std::optional(std::pair(m_window.from, m_window.to)) : std::nullopt);
+    m_redrawing = false;
+    emit rangeChanged(m_window.from, m_window.to);
+}
+
+// Qt Charts' own rubber band and right-click zoom move the axis; the decimation follows.
+void TimelineView::followAxis(qreal from, qreal to)
+{
+    if (m_redrawing)
+        return;
+    m_window.show(m_chartContent->dataX(from), m_chartContent->dataX(to));
+    redraw();
+}
+
+void TimelineView::showRange(double from, double to)
+{
+    m_window.show(from, to);
+    redraw();
+}
+
+void TimelineView::resetZoom()
+{
+    m_window.reset();
+    redraw();
+}
+
+void TimelineView::showStep(std::uint32_t step)
+{
+    if (plot().empty())
+        return;
+    const double x = plot().track->xOfStep(step);
+    const double width = m_window.zoomed() ? m_window.width() : m_window.extent / 20;
+    m_window.show(x - width / 2, x + width / 2);
+    redraw();
+}
+
+double TimelineView::xAt(const QPointF &widgetPos) const
+{
+    const QPointF scene = mapToScene(widgetPos.toPoint());
+    return m_chartContent->dataX(chart()->mapToValue(chart()->mapFromScene(scene), m_chartContent->memorySeries()).x());
+}
+
+double TimelineView::pixelWidthInX() const
+{
+    const qreal width = chart()->plotArea().width();
+    return width > 0 ? m_window.width() / width : 1.0;
+}
+
+void TimelineView::wheelEvent(QWheelEvent *event)
+{
+    const double steps = event->angleDelta().y() / 120.0;
+    if (steps == 0 || plot().empty())
+        return;
+    m_window.zoom(std::pow(0.8, steps), xAt(event->position()));
+    redraw();
+    event->accept();
+}
+
+void TimelineView::keyPressEvent(QKeyEvent *event)
+{
+    switch (event->key()) {
+    case Qt::Key_Plus:
+    case Qt::Key_Equal: m_window.zoom(0.5, (m_window.from + m_window.to) / 2); break;
+    case Qt::Key_Minus: m_window.zoom(2.0, (m_window.from + m_window.to) / 2); break;
+    case Qt::Key_Left: m_window.pan(-0.25); break;
+    case Qt::Key_Right: m_window.pan(0.25); break;
+    case Qt::Key_0:
+    case Qt::Key_Home: m_window.reset(); break;
+    default: QChartView::keyPressEvent(event); return;
+    }
+    redraw();
+    event->accept();
+}
+
+void TimelineView::mouseMoveEvent(QMouseEvent *event)
+{
+    QChartView::mouseMoveEvent(event);
+    if (plot().empty() || !chart()->plotArea().contains(chart()->mapFromScene(mapToScene(event->pos())))) {
+        QToolTip::hideText();
+        return;
+    }
+    const QString text = hoverText(xAt(event->position()), pixelWidthInX() * 4);
+    QToolTip::showText(event->globalPosition().toPoint(), text, this);
+}
+
+void TimelineView::mouseDoubleClickEvent(QMouseEvent *event)
+{
+    resetZoom();
+    event->accept();
+}
+
+void TimelineView::resizeEvent(QResizeEvent *event)
+{
+    QChartView::resizeEvent(event);
+    redraw();
+}
+
+QString TimelineView::hoverText(double x, double tolerance) const
+{
+    const TimelinePlot &p = plot();
+    if (p.empty())
+        return {};
+    const TimelineTrack &track = *p.track;
+    const std::size_t i = track.sampleAt(x);
+    if (i == std::size_t(-1))
+        return {};
+    const TimelineSample &s = p.run->recording.samples[i];
+    const QLocale c = numberLocale();
+    QString text = QStringLiteral("step %1: %2\nclock %3\nmemory %4 bytes, locked %5 bytes\ndepth %6, evictable %7")
+                       .arg(c.toString(s.step), p.describeStep(s.step), c.toString(qlonglong(s.clock)),
+                            c.toString(qlonglong(s.memory)), c.toString(qlonglong(s.lockedBytes)), c.toString(s.depth),
+                            c.toString(s.poolSize));
+    if (const auto marker = track.evictionNear(x, tolerance))
+        text += QStringLiteral("\n") + p.describeEvent(p.run->recording.events[track.evictions()[*marker].event]);
+    return text;
+}
+
+void TimelineView::paintFigure(QPainter &painter, const QRectF &bounds, const FigureStyle &style) const
+{
+    m_figure.paintFigure(painter, bounds, style);
+}
+
+QString TimelineView::figureCsv() const
+{
+    return m_figure.figureCsv();
+}
+
+QString TimelineView::figureTitle() const
+{
+    return m_figure.figureTitle();
+}
+
+} // namespace rematlens

@@ -1,0 +1,67 @@
+#pragma once
+
+#include "views/figure/figure_source.h"
+#include "views/timeline/timeline_chart.h"
+#include "views/timeline/timeline_figure.h"
+#include "views/timeline/zoom_window.h"
+
+#include <QChartView>
+
+#include <memory>
+
+namespace rematlens {
+
+// The memory timeline of the selected run, optionally over a second budget. Wheel or +/-
+// zooms at the cursor, dragging zooms to a range, the arrow keys pan, 0 or a double click
+// resets; hovering names the step, operator, tensor and bytes under the cursor.
+class TimelineView : public QChartView, public FigureSource {
+    Q_OBJECT
+
+public:
+    explicit TimelineView(QWidget *parent = nullptr);
+    ~TimelineView() override;
+
+    void setRuns(std::shared_ptr<const Program> program, std::shared_ptr<const InspectedRun> run,
+                 std::shared_ptr<const InspectedRun> comparison);
+    void setAxis(TimelineAxis axis);
+    TimelineAxis axis() const { return m_axis; }
+    const TimelinePlot &plot() const { return m_figure.plot(); }
+    const ZoomWindow &window() const { return m_window; }
+    void showRange(double from, double to);
+    void resetZoom();
+    // Centres the view on a model step, keeping the zoom (or zooming in when showing all).
+    void showStep(std::uint32_t step);
+    QString hoverText(double x, double tolerance) const;
+
+    void paintFigure(QPainter &painter, const QRectF &bounds, const FigureStyle &style) const override;
+    QString figureCsv() const override;
+    QString figureTitle() const override;
+
+signals:
+    void rangeChanged(double from, double to);
+
+protected:
+    void wheelEvent(QWheelEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseDoubleClickEvent(QMouseEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+
+private:
+    void rebuild();
+    void redraw();
+    void followAxis(qreal from, qreal to);
+    double xAt(const QPointF &widgetPos) const;
+    double pixelWidthInX() const;
+
+    std::shared_ptr<const Program> m_program;
+    std::shared_ptr<const InspectedRun> m_run;
+    std::shared_ptr<const InspectedRun> m_comparison;
+    TimelineAxis m_axis = TimelineAxis::Step;
+    TimelineFigure m_figure{TimelinePlot{}};
+    std::unique_ptr<TimelineChart> m_chartContent;
+    ZoomWindow m_window;
+    bool m_redrawing = false;
+};
+
+} // namespace rematlens
