@@ -4,6 +4,9 @@
 #include "core/trace/capture_side_file.h"
 #include "core/trace/memory_split.h"
 #include "core/trace/trace_reader.h"
+#include "core/analysis/inspected_run.h"
+#include "views/tables/trace_summary_model.h"
+#include "views/timeline/timeline_view.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -17,6 +20,14 @@ namespace {
 std::string capturePath(const char *file)
 {
     return std::string(REMATLENS_TEST_DATA) + "/capture/" + file;
+}
+
+QStringList summaryRows(const TraceSummaryModel &model)
+{
+    QStringList rows;
+    for (int row = 0; row < model.rowCount(); ++row)
+        rows << model.index(row, 0).data().toString() + QStringLiteral(": ") + model.index(row, 1).data().toString();
+    return rows;
 }
 
 std::string writeFile(const QTemporaryDir &dir, const std::string &text)
@@ -96,6 +107,72 @@ private slots:
         QVERIFY(split.residentRatio() > 0.5 && split.residentRatio() < 1.0); // a tiny batch: weights dominate
     }
 
+    void summaryShowsTheSplitAndWhatItRulesOut()
+    {
+        const TraceReadResult trace = readTraceFile(capturePath("mlp.log"));
+        QVERIFY(trace.ok());
+        TraceSummary summary;
+        summary.name = QStringLiteral("mlp.log");
+        summary.baseline = computeBaseline(*trace.program);
+        TraceSummaryModel model;
+        model.setSummary(summary);
+        QVERIFY(summaryRows(model).filter(QStringLiteral("Weights")).isEmpty()); // no side file, no split
+
+        const auto side = readCaptureSideFile(capturePath("mlp.meta.json")).sideFile;
+        QVERIFY(side);
+        summary.sideFile = std::make_shared<const CaptureSideFile>(*side);
+        summary.memorySplit = splitMemory(*side, summary.baseline.memory);
+        model.setSummary(summary);
+        const QStringList rows = summaryRows(model);
+        const Bytes weights = summary.memorySplit->weights;
+        QVERIFY2(rows.contains(QStringLiteral("Weights: %1, %2 %").arg(TraceSummaryModel::formatBytes(weights),
+                     QString::number(100.0 * double(weights) / double(summary.baseline.memory), 'f', 1))),
+                 qPrintable(rows.join(QLatin1Char('\n'))));
+        const QStringList floor = rows.filter(QStringLiteral("Resident floor"));
+        QCOMPARE(floor.size(), 1);
+        QVERIFY2(floor[0].contains(QStringLiteral("most of the memory"))
+                     && floor[0].contains(QString::number(summary.memorySplit->residentRatio(), 'f', 2)),
+                 qPrintable(floor[0]));
+        QVERIFY(!rows.filter(QStringLiteral("Captured with: PyTorch 1.13")).isEmpty());
+
+        summary.sideFile.reset();
+        summary.memorySplit.reset();
+        summary.sideFileProblem = QStringLiteral("mlp.meta.json: expected the field \"parameters\"");
+        model.setSummary(summary);
+        QVERIFY(summaryRows(model).contains(QStringLiteral("Side file: ") + summary.sideFileProblem));
+    }
+
+    void timelineHoverNamesTheShape()
+    {
+        const TraceReadResult trace = readTraceFile(capturePath("cnn-batchnorm.log"));
+        QVERIFY(trace.ok());
+        const auto side = std::make_shared<const CaptureSideFile>(
+            *readCaptureSideFile(capturePath("cnn-batchnorm.meta.json")).sideFile);
+        const Baseline baseline = computeBaseline(*trace.program);
+        RunRequest request;
+        request.ratio = 1.0;
+        request.config.budget = budgetForRatio(baseline, 1.0);
+        request.config.rematLimit = rematLimitFor(baseline, 2.0);
+        TimelineView view;
+        view.resize(900, 400);
+        view.setRuns(trace.program, inspectRun(*trace.program, request), nullptr);
+        const auto &samples = view.plot().run->recording.samples;
+        const auto &xs = view.plot().track->xs();
+        std::size_t convolution = samples.size();
+        for (std::size_t i = 0; i < samples.size() && convolution == samples.size(); ++i) {
+            const auto tensor = view.plot().tensorOfStep(samples[i].step);
+            if (tensor && trace.program->ops[trace.program->tensors[*tensor].op].name == "aten::convolution")
+                convolution = i;
+        }
+        QVERIFY(convolution < samples.size());
+        const std::string name = trace.program->tensors[*view.plot().tensorOfStep(samples[convolution].step)].name;
+        const QString expected = QString::fromStdString(name) + QStringLiteral(": 2\u00d74\u00d78\u00d78 float32");
+        QVERIFY(!view.hoverText(xs[convolution], 0).contains(expected));
+        view.setSideFile(side);
+        const QString text = view.hoverText(xs[convolution], 0);
+        QVERIFY2(text.contains(expected), qPrintable(text));
+    }
+
     void badFilesAreRefusedWithTheReason_data()
     {
         QTest::addColumn<QString>("text");
@@ -125,5 +202,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCaptureSideFile)
+QTEST_MAIN(TestCaptureSideFile)
 #include "tst_capture_side_file.moc"

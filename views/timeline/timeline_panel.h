@@ -28,6 +28,7 @@ public:
     void showRuns(std::shared_ptr<const Program> program, std::shared_ptr<const InspectedRun> run,
                   std::shared_ptr<const InspectedRun> comparison);
     QString statusText() const;
+    void setSideFile(std::shared_ptr<const CaptureSideFile> sideFile) { m_view->setSideFile(std::move(sideFile)); }
 
 signals:
     void overlayChanged(rematlens::TimelinePanel::Overlay overlay);

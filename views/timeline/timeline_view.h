@@ -4,6 +4,7 @@
 #include "views/timeline/timeline_chart.h"
 #include "views/timeline/timeline_figure.h"
 #include "views/timeline/zoom_window.h"
+#include "core/trace/capture_side_file.h"
 
 #include <QChartView>
 
@@ -32,6 +33,8 @@ public:
     // Centres the view on a model step, keeping the zoom (or zooming in when showing all).
     void showStep(std::uint32_t step);
     QString hoverText(double x, double tolerance) const;
+    // Shapes and roles of a captured trace's tensors, named on hover (null: none known).
+    void setSideFile(std::shared_ptr<const CaptureSideFile> sideFile);
 
     void paintFigure(QPainter &painter, const QRectF &bounds, const FigureStyle &style) const override;
     QString figureCsv() const override;
@@ -54,7 +57,10 @@ private:
     double xAt(const QPointF &widgetPos) const;
     double pixelWidthInX() const;
 
+    QString shapeLine(TensorId tensor) const;
+
     std::shared_ptr<const Program> m_program;
+    std::shared_ptr<const CaptureSideFile> m_sideFile;
     std::shared_ptr<const InspectedRun> m_run;
     std::shared_ptr<const InspectedRun> m_comparison;
     TimelineAxis m_axis = TimelineAxis::Step;
