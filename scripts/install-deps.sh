@@ -1,6 +1,14 @@
 #!/usr/bin/env bash
 # Installs what RematLens needs to build and test on Debian 12 (skips what is already there).
+# --capture adds PyTorch (python3-torch, python3-torchvision: large) for python/rematlens_capture.
 set -euo pipefail
+capture=0
+for argument in "$@"; do
+  case "$argument" in
+    --capture) capture=1 ;;
+    *) echo "usage: $0 [--capture]" >&2; exit 2 ;;
+  esac
+done
 packages=(
   build-essential cmake ninja-build ccache pkg-config
   qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev libxkbcommon-dev libvulkan-dev
@@ -8,6 +16,7 @@ packages=(
   libopenmpi-dev openmpi-bin
   xvfb xauth clang libclang-rt-14-dev poppler-utils
 )
+((capture)) && packages+=(python3-torch python3-torchvision)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -401,6 +401,7 @@ void MainWindow::showLoaded(const LoadedTraceResult &result)
     m_cache.open(result.contentHash);
     m_summary = result.summary;
     m_summaryModel->setSummary(result.summary);
+    m_timeline->setSideFile(result.summary.sideFile);
     if (auto *view = findChild<QTableView *>(QStringLiteral("summaryView")))
         view->resizeColumnToContents(0);
     m_sweepModel->clear();

@@ -4,6 +4,8 @@
 
 #include "app/cli/trace_source.h"
 #include "core/sim/baseline.h"
+#include "core/trace/capture_side_file.h"
+#include "core/trace/memory_split.h"
 #include "core/trace/program_stats.h"
 
 #include <QElapsedTimer>
@@ -13,6 +15,19 @@
 namespace rematlens {
 
 namespace {
+
+// A capture's side file beside the trace adds roles and shapes; its absence is no problem.
+void readSideFile(const QString &tracePath, TraceSummary &summary)
+{
+    const CaptureSideFileResult side = readCaptureSideFile(captureSideFilePath(tracePath.toStdString()));
+    if (!side.sideFile) {
+        if (!side.error.message.empty())
+            summary.sideFileProblem = QString::fromStdString(side.error.toString());
+        return;
+    }
+    summary.memorySplit = splitMemory(*side.sideFile, summary.baseline.memory);
+    summary.sideFile = std::make_shared<const CaptureSideFile>(*side.sideFile);
+}
 
 LoadedTraceResult loadAndSummarize(const QString &pathOrDemo)
 {
@@ -29,6 +44,8 @@ LoadedTraceResult loadAndSummarize(const QString &pathOrDemo)
                                                                       : QFileInfo(pathOrDemo).fileName();
     result.summary.baseline = computeBaseline(*read.program);
     result.summary.stats = computeStats(*read.program);
+    if (pathOrDemo != QLatin1String(kDemoTraceName))
+        readSideFile(pathOrDemo, result.summary);
     result.contentHash = traceContentHash(pathOrDemo);
     result.milliseconds = static_cast<double>(timer.nsecsElapsed()) / 1e6;
     return result;

@@ -39,7 +39,44 @@ void TraceSummaryModel::setSummary(const TraceSummary &summary)
          tr("Aliases share their argument's storage and take no memory of their own")},
         {tr("Outputs"), QString::number(s.outputs), tr("Tensors still referenced at the end, pinned in memory")},
     };
+    appendCapture(summary);
     endResetModel();
+}
+
+// Rows from the capture's side file: what the baseline memory holds, and what that rules out.
+void TraceSummaryModel::appendCapture(const TraceSummary &summary)
+{
+    if (!summary.sideFileProblem.isEmpty())
+        m_rows.push_back({tr("Side file"), summary.sideFileProblem, tr("The capture's side file beside the trace could not be used")});
+    if (!summary.sideFile || !summary.memorySplit)
+        return;
+    m_rows.push_back({tr("Captured with"),
+                      tr("PyTorch %1, time: %2").arg(QString::fromStdString(summary.sideFile->torchVersion),
+                                                     QString::fromStdString(summary.sideFile->timeMode)),
+                      tr("wall: measured nanoseconds of the capturing machine; flops: a roofline estimate; unit: 1 per operator")});
+    appendMemorySplit(*summary.memorySplit);
+}
+
+void TraceSummaryModel::appendMemorySplit(const MemorySplit &split)
+{
+    const QLocale c = numberLocale();
+    const auto share = [&](Bytes bytes) {
+        const double percent = split.baseline > 0 ? 100.0 * double(bytes) / double(split.baseline) : 0.0;
+        return QStringLiteral("%1, %2 %").arg(formatBytes(bytes), c.toString(percent, 'f', 1));
+    };
+    m_rows.push_back({tr("Weights"), share(split.weights), tr("Parameters and buffers, resident for the whole step")});
+    m_rows.push_back({tr("Gradients"), share(split.gradients), tr("The parameters' gradients, kept to the end of the step")});
+    m_rows.push_back({tr("Optimizer state"), share(split.optimizerState), tr("Momentum and moment estimates, resident")});
+    m_rows.push_back({tr("Inputs"), share(split.inputs), tr("Data and targets of the step")});
+    m_rows.push_back({tr("Activations"), share(split.activations),
+                      tr("The rest of the baseline peak: what the forward pass keeps for the backward, and temporaries")});
+    const QString ratio = c.toString(split.residentRatio(), 'f', 2);
+    const QString floor = split.residentRatio() >= 0.5
+        ? tr("weights, gradients and optimizer state are most of the memory: every budget below %1 fails "
+             "whatever the policy (typical of small batches)").arg(ratio)
+        : tr("every budget below %1 fails whatever the policy").arg(ratio);
+    m_rows.push_back({tr("Resident floor"), floor,
+                      tr("Weights, gradients and optimizer state stay in memory to the end of the step")});
 }
 
 void TraceSummaryModel::clear()

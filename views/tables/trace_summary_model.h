@@ -31,6 +31,8 @@ private:
         QString value;
         QString tooltip;
     };
+    void appendCapture(const TraceSummary &summary);
+    void appendMemorySplit(const MemorySplit &split);
     std::vector<Row> m_rows;
 };
 

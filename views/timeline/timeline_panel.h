@@ -29,6 +29,7 @@ public:
     void showPlot(std::shared_ptr<const TimelinePlot> plot);
     void clear();
     QString statusText() const;
+    void setSideFile(std::shared_ptr<const CaptureSideFile> sideFile) { m_view->setSideFile(std::move(sideFile)); }
 
 signals:
     void overlayChanged(rematlens::TimelinePanel::Overlay overlay);

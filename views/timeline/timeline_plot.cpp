@@ -92,6 +92,14 @@ QString TimelinePlot::describeStep(std::uint32_t step) const
     return {};
 }
 
+std::optional<TensorId> TimelinePlot::tensorOfStep(std::uint32_t step) const
+{
+    if (!program || step >= program->schedule.size())
+        return std::nullopt;
+    const Step &s = program->schedule[step];
+    return s.kind == StepKind::Compute ? program->ops[s.id].firstOutput : s.id;
+}
+
 QString TimelinePlot::describeEvent(const ReplayEvent &e) const
 {
     const TensorInfo &t = program->tensors[e.tensor];

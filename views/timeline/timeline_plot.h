@@ -31,6 +31,8 @@ struct TimelinePlot {
     QString runLabel(const InspectedRun &r) const;
     // Step, operator and tensor of a schedule step, for hover text.
     QString describeStep(std::uint32_t step) const;
+    // The tensor a schedule step computes, gets, releases or pins (none past the schedule).
+    std::optional<TensorId> tensorOfStep(std::uint32_t step) const;
     QString describeEvent(const ReplayEvent &e) const;
 };
 

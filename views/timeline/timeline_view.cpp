@@ -205,9 +205,33 @@ QString TimelineView::hoverText(double x, double tolerance) const
                        .arg(c.toString(s.step), p.describeStep(s.step), c.toString(qlonglong(s.clock)),
                             c.toString(qlonglong(s.memory)), c.toString(qlonglong(s.lockedBytes)), c.toString(s.depth),
                             c.toString(s.poolSize));
-    if (const auto marker = track.evictionNear(x, tolerance))
-        text += QStringLiteral("\n") + p.describeEvent(p.run->recording.events[track.evictions()[*marker].event]);
+    if (const auto tensor = p.tensorOfStep(s.step))
+        text += shapeLine(*tensor);
+    if (const auto marker = track.evictionNear(x, tolerance)) {
+        const ReplayEvent &event = p.run->recording.events[track.evictions()[*marker].event];
+        text += QStringLiteral("\n") + p.describeEvent(event) + shapeLine(event.tensor);
+    }
     return text;
+}
+
+void TimelineView::setSideFile(std::shared_ptr<const CaptureSideFile> sideFile)
+{
+    m_sideFile = std::move(sideFile);
+}
+
+// "\nx12: 16×64×56×56 float32"; a mutated tensor (x12$) has the shape of the name it replaced.
+QString TimelineView::shapeLine(TensorId tensor) const
+{
+    const Program *program = plot().program.get();
+    if (!m_sideFile || !program || tensor >= program->tensors.size())
+        return {};
+    std::string name = program->tensors[tensor].name;
+    while (!name.empty() && name.back() == '$')
+        name.pop_back();
+    const std::string shape = m_sideFile->describe(name);
+    if (shape.empty())
+        return {};
+    return QStringLiteral("\n%1: %2").arg(QString::fromStdString(program->tensors[tensor].name), QString::fromStdString(shape));
 }
 
 void TimelineView::paintFigure(QPainter &painter, const QRectF &bounds, const FigureStyle &style) const

@@ -5,6 +5,7 @@
 #include "views/timeline/timeline_chart.h"
 #include "views/timeline/timeline_figure.h"
 #include "views/common/key_binding.h"
+#include "core/trace/capture_side_file.h"
 
 #include <QChartView>
 
@@ -41,6 +42,8 @@ public:
     QString hoverText(double x, double tolerance) const;
     // The keys and gestures the chart answers, for the help's shortcut table.
     static KeyBindings keyBindings();
+    // Shapes and roles of a captured trace's tensors, named on hover (null: none known).
+    void setSideFile(std::shared_ptr<const CaptureSideFile> sideFile);
 
     void paintFigure(QPainter &painter, const QRectF &bounds, const FigureStyle &style) const override;
     QString figureCsv() const override;
@@ -62,6 +65,9 @@ private:
     double xAt(const QPointF &widgetPos) const;
     double pixelWidthInX() const;
 
+    QString shapeLine(TensorId tensor) const;
+
+    std::shared_ptr<const CaptureSideFile> m_sideFile;
     TimelineAxis m_axis = TimelineAxis::Step;
     TimelineFigure m_figure{TimelinePlot{}};
     std::unique_ptr<TimelineChart> m_chartContent;
