@@ -7,6 +7,7 @@
 #include "gui/screenshot_job.h"
 
 #include <QApplication>
+#include <QIcon>
 
 #include <iostream>
 
@@ -44,6 +45,9 @@ int main(int argc, char **argv)
     QApplication::setOrganizationName(QStringLiteral("RematLens"));
     QApplication::setApplicationName(QStringLiteral("RematLens"));
     QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    rematlens::registerEmbeddedResources();
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/rematlens.svg")));
+    QApplication::setDesktopFileName(QStringLiteral("rematlens")); // packaging/rematlens.desktop
     qRegisterMetaType<rematlens::LoadedTraceResult>();
     rematlens::MainWindow window;
     rematlens::ScreenshotJob *job = nullptr;

@@ -1,6 +1,6 @@
 #include "app_settings.h"
 
-#include <QStandardPaths>
+#include "app/cli/public_trace_set.h"
 
 namespace rematlens {
 
@@ -75,13 +75,7 @@ void AppSettings::removeUserExpression(const QString &expression)
 
 QString AppSettings::lastDirectory() const
 {
-    return m_settings.value(kLastDirectory, publicTracesDirectory()).toString();
-}
-
-QString AppSettings::publicTracesDirectory()
-{
-    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)
-           + QStringLiteral("/RematLens/traces/dtr-2020");
+    return m_settings.value(kLastDirectory, PublicTraceSet::defaultDirectory()).toString();
 }
 
 void AppSettings::setLastDirectory(const QString &directory)
