@@ -56,6 +56,7 @@ private slots:
     void alteredTraceInstallsNothing();
     void missingTraceInstallsNothing();
     void duplicateTraceInstallsNothing();
+    void damagedArchiveInstallsNothing();
     void notAZipInstallsNothing();
     void unreachableAddressFails();
     void statusNamesMissingAndAlteredTraces();
@@ -251,6 +252,26 @@ void PublicTracesTest::duplicateTraceInstallsNothing()
     const Result r = rematlens({QStringLiteral("traces"), QStringLiteral("download"), QStringLiteral("--to"), directory,
                                 QStringLiteral("--url"), archive});
     verifyNothingInstalled(r, directory, QStringLiteral("the archive holds ") + culprit + QStringLiteral(" twice"));
+}
+
+// Bytes flipped inside the compressed data: whichever check catches it (inflate, CRC, sizes or
+// the checksum), the command ends with an error and writes nothing.
+void PublicTracesTest::damagedArchiveInstallsNothing()
+{
+    const QString archive = zipOf(QStringLiteral("damaged.zip"), publishedLayout());
+    QVERIFY(!archive.isEmpty());
+    QFile file(archive);
+    QVERIFY(file.open(QIODevice::ReadWrite));
+    QByteArray bytes = file.readAll();
+    for (qsizetype at = bytes.size() / 4; at < bytes.size() / 2; at += 4096)
+        bytes[at] = static_cast<char>(bytes[at] ^ 0x55);
+    QVERIFY(file.seek(0));
+    QCOMPARE(file.write(bytes), bytes.size());
+    file.close();
+    const QString directory = m_dir.filePath(QStringLiteral("damaged"));
+    const Result r = rematlens({QStringLiteral("traces"), QStringLiteral("download"), QStringLiteral("--to"), directory,
+                                QStringLiteral("--url"), archive});
+    verifyNothingInstalled(r, directory, QStringLiteral("rematlens: error: ") + archive + QStringLiteral(": "));
 }
 
 void PublicTracesTest::notAZipInstallsNothing()

@@ -24,6 +24,15 @@ QString directoryOrDefault(const std::string &directory)
     return directory.empty() ? PublicTraceSet::defaultDirectory() : QString::fromStdString(directory);
 }
 
+// Qt Network runs in an event loop, which needs an application object; a command has none yet.
+std::unique_ptr<QCoreApplication> applicationForNetwork()
+{
+    static int argc = 1;
+    static char name[] = "rematlens";
+    static char *argv[] = {name, nullptr};
+    return QCoreApplication::instance() ? nullptr : std::make_unique<QCoreApplication>(argc, argv);
+}
+
 const char *describe(PublicTraceState state)
 {
     switch (state) {
@@ -41,14 +50,7 @@ int runTracesDownloadCommand(const TracesDownloadOptions &options)
     const PublicTraceSet &set = PublicTraceSet::dtr2020();
     const QString address = options.url.empty() ? set.archiveUrl() : QString::fromStdString(options.url);
     const QString directory = directoryOrDefault(options.directory);
-    // Qt Network runs in an event loop, which needs an application object.
-    int argc = 1;
-    char name[] = "rematlens";
-    char *argv[] = {name, nullptr};
-    std::unique_ptr<QCoreApplication> app;
-    if (!QCoreApplication::instance())
-        app = std::make_unique<QCoreApplication>(argc, argv);
-
+    const std::unique_ptr<QCoreApplication> app = applicationForNetwork();
     std::cerr << "Downloading " << address.toStdString() << std::endl;
     const FetchResult fetched = fetchUrl(urlFromUserInput(address), kMaxArchiveBytes);
     if (!fetched.error.isEmpty())

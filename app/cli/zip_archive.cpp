@@ -93,13 +93,13 @@ std::optional<QByteArray> ZipArchive::read(qint64 index, qint64 maxBytes, QStrin
         if (got == 0)
             break;
         if (full) {
-            error = QStringLiteral("the entry is longer than its header says");
+            error = QStringLiteral("damaged: it unpacks to more bytes than its header says");
             return std::nullopt;
         }
         filled += got;
     }
     if (filled != content.size()) {
-        error = QStringLiteral("the entry is shorter than its header says");
+        error = QStringLiteral("damaged: it unpacks to fewer bytes than its header says");
         return std::nullopt;
     }
     return content;
