@@ -8,6 +8,7 @@
 #include "gui/startup_trace.h"
 
 #include <QApplication>
+#include <QIcon>
 
 #include <iostream>
 
@@ -45,6 +46,9 @@ int main(int argc, char **argv)
     QApplication::setOrganizationName(QStringLiteral("RematLens"));
     QApplication::setApplicationName(QStringLiteral("RematLens"));
     QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    rematlens::registerEmbeddedResources();
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/rematlens.svg")));
+    QApplication::setDesktopFileName(QStringLiteral("rematlens")); // packaging/rematlens.desktop
     qRegisterMetaType<rematlens::LoadedTraceResult>();
     rematlens::MainWindow window;
     rematlens::ScreenshotJob *job = nullptr;

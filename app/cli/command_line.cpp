@@ -159,6 +159,23 @@ void addSynth(CLI::App &app, SynthCommandOptions &options)
     synth->add_option("--out", options.outPath, "Write the trace here (default: standard output)");
 }
 
+void addTraces(CLI::App &app, TracesDownloadOptions &download, TracesStatusOptions &status)
+{
+    CLI::App *traces = app.add_subcommand("traces", "The eight public DTR traces: download and check them");
+    traces->require_subcommand(1);
+    CLI::App *downloadCommand = traces->add_subcommand(
+        "download", "Download the public traces' archive, check every trace's SHA-256 and install them (all or none)");
+    downloadCommand->add_option("--to", download.directory,
+                                "Install here (default: where the GUI looks, ~/.local/share/RematLens/traces/dtr-2020)");
+    downloadCommand->add_option("--url", download.url,
+                                "Fetch the archive from this address or local path instead (a mirror, a copy); "
+                                "REMATLENS_TRACES_URL does the same");
+    CLI::App *statusCommand = traces->add_subcommand("status", "Say which public traces are installed and verified "
+                                                               "(exit status 1 unless all are)");
+    statusCommand->alias("list");
+    statusCommand->add_option("--dir", status.directory, "Look here (default: where download installs them)");
+}
+
 // Options every figure kind shares; a few only make sense for some kinds and say so.
 void addCommonFigureOptions(CLI::App *command, FigureOptions &options, FigureTexts &texts)
 {
@@ -277,6 +294,9 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
     RescueOptions rescue;
     addRescue(app, rescue);
     CLI::App *policies = app.add_subcommand("policies", "List the eviction policies");
+    TracesDownloadOptions tracesDownload;
+    TracesStatusOptions tracesStatus;
+    addTraces(app, tracesDownload, tracesStatus);
     FigureOptions figureOptions;
     FigureTexts figureTexts;
     addFigure(app, figureOptions, figureTexts);
@@ -313,6 +333,9 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
         return CommandLineOutcome::finished(runRescueCommand(rescue));
     if (*policies)
         return CommandLineOutcome::finished(runPoliciesCommand());
+    if (const CLI::App *traces = app.get_subcommand("traces"); *traces)
+        return CommandLineOutcome::finished(traces->got_subcommand("download") ? runTracesDownloadCommand(tracesDownload)
+                                                                               : runTracesStatusCommand(tracesStatus));
     if (const CLI::App *figure = app.get_subcommand("figure"); *figure) {
         if (const std::string problem = finishFigureOptions(*figure, figureOptions, figureTexts); !problem.empty())
             return CommandLineOutcome::finished(reportError(ExitBadUsage, problem));

@@ -103,6 +103,16 @@ struct SynthCommandOptions {
     std::string outPath;
 };
 
+// rematlens traces download | status (directory empty: PublicTraceSet::defaultDirectory()).
+struct TracesDownloadOptions {
+    std::string directory;
+    std::string url; // empty: the published archive, or REMATLENS_TRACES_URL
+};
+
+struct TracesStatusOptions {
+    std::string directory;
+};
+
 int runInfoCommand(const InfoOptions &options);
 int runSynthCommand(const SynthCommandOptions &options);
 int runRunCommand(const RunOptions &options);
@@ -113,5 +123,7 @@ int runCompareCommand(const CompareOptions &options);
 int runDiffCommand(const DiffOptions &options);
 int runRescueCommand(const RescueOptions &options);
 int runMergeCommand(const MergeOptions &options);
+int runTracesDownloadCommand(const TracesDownloadOptions &options);
+int runTracesStatusCommand(const TracesStatusOptions &options);
 
 } // namespace rematlens

@@ -4,23 +4,28 @@
 
 #include <filesystem>
 
-// The demo trace lives in a static library's resources, which must be registered by hand.
-static void registerResources()
+// Q_INIT_RESOURCE must be used outside any namespace.
+static void initResources()
+{
+    Q_INIT_RESOURCE(resources);
+}
+
+namespace rematlens {
+
+void registerEmbeddedResources()
 {
     static const bool registered = [] {
-        Q_INIT_RESOURCE(resources);
+        initResources();
         return true;
     }();
     (void)registered;
 }
 
-namespace rematlens {
-
 TraceReadResult loadTrace(const std::string &pathOrDemo)
 {
     if (pathOrDemo != kDemoTraceName)
         return readTraceFile(pathOrDemo);
-    registerResources();
+    registerEmbeddedResources();
     QFile demo(QStringLiteral(":/traces/demo.log"));
     if (!demo.open(QIODevice::ReadOnly))
         return TraceReadResult{nullptr, ParseError{kDemoTraceName, 0, "the embedded demo trace is missing from this build"}};

@@ -1,8 +1,9 @@
 #include "app_settings.h"
 
+#include "app/cli/public_trace_set.h"
+
 #include <QDir>
 #include <QFileInfo>
-#include <QStandardPaths>
 
 namespace rematlens {
 
@@ -94,16 +95,10 @@ QString AppSettings::lastDirectory() const
 {
     // A folder that is gone (or the public traces' before they are installed) would reach the
     // open dialog as a file name to open; the home folder is the fallback.
-    for (const QString &directory : {m_settings.value(kLastDirectory).toString(), publicTracesDirectory()})
+    for (const QString &directory : {m_settings.value(kLastDirectory).toString(), PublicTraceSet::defaultDirectory()})
         if (!directory.isEmpty() && QFileInfo(directory).isDir())
             return directory;
     return QDir::homePath();
-}
-
-QString AppSettings::publicTracesDirectory()
-{
-    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) +
-           QStringLiteral("/RematLens/traces/dtr-2020");
 }
 
 bool AppSettings::decimalUnits() const

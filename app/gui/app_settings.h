@@ -56,9 +56,6 @@ public:
     static constexpr int kMaxRecent = 8;
     static constexpr int kMaxExpressions = 20;
 
-    // Where traces/download-dtr-traces.sh puts the public DTR traces.
-    static QString publicTracesDirectory();
-
 private:
     mutable QSettings m_settings;
 };

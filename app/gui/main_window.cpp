@@ -7,6 +7,7 @@
 #include "shortcut_table.h"
 
 #include "app/cli/commands.h"
+#include "app/cli/public_trace_set.h"
 #include "app/cli/trace_source.h"
 #include "views/cascade/cascade_view.h"
 #include "views/common/byte_units.h"
@@ -362,15 +363,15 @@ void MainWindow::refreshRecentMenu()
 
 void MainWindow::explainPublicTraces()
 {
-    const QString directory = AppSettings::publicTracesDirectory();
+    const QString directory = PublicTraceSet::defaultDirectory();
     const bool present = QDir(directory).entryList({QStringLiteral("*.log")}, QDir::Files).size() >= 8;
     QMessageBox::information(
         this, tr("Public DTR traces"),
         present ? tr("The eight public DTR traces are installed in<br><tt>%1</tt><br>File > Open starts there.")
                       .arg(directory)
                 : tr("The eight traces of the DTR paper's evaluation are not installed. To fetch them (about 11 MB, "
-                     "checked against their SHA-256), run<br><tt>traces/download-dtr-traces.sh</tt><br>from the "
-                     "RematLens sources; they go to<br><tt>%1</tt><br>where File > Open looks first.")
+                     "checked against their SHA-256), run<br><tt>rematlens traces download</tt><br>"
+                     "in a terminal; they go to<br><tt>%1</tt><br>where File > Open looks first.")
                       .arg(directory));
 }
 

@@ -1,0 +1,132 @@
+// cmake --install: the tree a user or the .deb gets (program, desktop entry, icons, the public
+// traces' download script), installed into a temporary prefix and checked file by file.
+#include <QDirIterator>
+#include <QHash>
+#include <QFileInfo>
+#include <QImage>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+class InstallTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void treeHoldsExactlyTheInstalledFiles();
+    void programRuns();
+    void desktopEntryValidates();
+    void desktopEntryNamesTheProgramAndIcon();
+    void iconsHaveTheirSizes();
+    void downloadScriptFindsItsChecksums();
+
+private:
+    static QProcess *run(const QString &program, const QStringList &arguments, QProcess &process);
+    QString installed(const QString &relative) const { return m_prefix.filePath(relative); }
+
+    QTemporaryDir m_prefix;
+};
+
+QProcess *InstallTest::run(const QString &program, const QStringList &arguments, QProcess &process)
+{
+    process.start(program, arguments);
+    process.waitForFinished(120000);
+    return &process;
+}
+
+void InstallTest::initTestCase()
+{
+    QVERIFY(m_prefix.isValid());
+    QProcess install;
+    run(QStringLiteral(REMATLENS_CMAKE_COMMAND),
+        {QStringLiteral("--install"), QStringLiteral(REMATLENS_BINARY_DIR), QStringLiteral("--prefix"), m_prefix.path()},
+        install);
+    QVERIFY2(install.exitStatus() == QProcess::NormalExit && install.exitCode() == 0,
+             install.readAllStandardError().constData());
+}
+
+void InstallTest::treeHoldsExactlyTheInstalledFiles()
+{
+    QStringList expected{QStringLiteral("bin/rematlens"),
+                         QStringLiteral("share/applications/rematlens.desktop"),
+                         QStringLiteral("share/icons/hicolor/scalable/apps/rematlens.svg"),
+                         QStringLiteral("share/rematlens/download-dtr-traces.sh"),
+                         QStringLiteral("share/rematlens/dtr-2020.sha256")};
+    for (int size : {16, 24, 32, 48, 64, 128, 256})
+        expected << QStringLiteral("share/icons/hicolor/%1x%1/apps/rematlens.png").arg(size);
+    QStringList found;
+    QDirIterator it(m_prefix.path(), QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+    while (it.hasNext())
+        found << QDir(m_prefix.path()).relativeFilePath(it.next());
+    expected.sort();
+    found.sort();
+    QCOMPARE(found, expected);
+    for (const QString &program : {QStringLiteral("bin/rematlens"), QStringLiteral("share/rematlens/download-dtr-traces.sh")})
+        QVERIFY2(QFileInfo(installed(program)).isExecutable(), qPrintable(program));
+}
+
+void InstallTest::programRuns()
+{
+    QProcess version;
+    run(installed(QStringLiteral("bin/rematlens")), {QStringLiteral("--version")}, version);
+    QCOMPARE(version.exitCode(), 0);
+    QCOMPARE(version.readAllStandardOutput().trimmed(), QByteArray("rematlens 0.1.0"));
+}
+
+void InstallTest::desktopEntryValidates()
+{
+    const QString validator = QStandardPaths::findExecutable(QStringLiteral("desktop-file-validate"));
+    if (validator.isEmpty())
+        QSKIP("desktop-file-validate is not installed (Debian: desktop-file-utils)");
+    QProcess validate;
+    run(validator, {installed(QStringLiteral("share/applications/rematlens.desktop"))}, validate);
+    const QByteArray messages = validate.readAllStandardOutput() + validate.readAllStandardError();
+    QVERIFY2(validate.exitCode() == 0 && messages.isEmpty(), messages.constData()); // no errors, warnings or hints
+}
+
+// The desktop runs `rematlens gui FILE` from the PATH and finds the icon by the installed name.
+void InstallTest::desktopEntryNamesTheProgramAndIcon()
+{
+    QFile file(installed(QStringLiteral("share/applications/rematlens.desktop")));
+    QVERIFY(file.open(QIODevice::ReadOnly | QIODevice::Text));
+    QHash<QString, QString> entry;
+    for (const QString &line : QString::fromUtf8(file.readAll()).split(QLatin1Char('\n')))
+        if (const qsizetype equals = line.indexOf(QLatin1Char('=')); equals > 0)
+            entry.insert(line.left(equals), line.mid(equals + 1));
+    QCOMPARE(entry.value(QStringLiteral("Exec")), QStringLiteral("rematlens gui %f"));
+    QCOMPARE(entry.value(QStringLiteral("TryExec")), QFileInfo(installed(QStringLiteral("bin/rematlens"))).fileName());
+    QCOMPARE(entry.value(QStringLiteral("Icon")) + QStringLiteral(".svg"),
+             QFileInfo(installed(QStringLiteral("share/icons/hicolor/scalable/apps/rematlens.svg"))).fileName());
+}
+
+void InstallTest::iconsHaveTheirSizes()
+{
+    for (int size : {16, 24, 32, 48, 64, 128, 256}) {
+        const QImage icon(installed(QStringLiteral("share/icons/hicolor/%1x%1/apps/rematlens.png").arg(size)));
+        QCOMPARE(icon.size(), QSize(size, size));
+        QVERIFY(icon.hasAlphaChannel());
+        QCOMPARE(qAlpha(icon.pixel(0, 0)), 0);                 // rounded corner: transparent
+        QCOMPARE(qAlpha(icon.pixel(size / 2, size / 2)), 255); // the drawing: opaque
+    }
+    QVERIFY(!QImage(installed(QStringLiteral("share/icons/hicolor/scalable/apps/rematlens.svg"))).isNull());
+}
+
+// The installed script reads the address and checksums from its neighbour dtr-2020.sha256:
+// pointed at a missing archive, it gets as far as the download and fails there, installing nothing.
+void InstallTest::downloadScriptFindsItsChecksums()
+{
+    QTemporaryDir scratch;
+    QProcess script;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("REMATLENS_TRACES_URL"), QStringLiteral("file://") + scratch.filePath(QStringLiteral("none.zip")));
+    script.setProcessEnvironment(environment);
+    run(installed(QStringLiteral("share/rematlens/download-dtr-traces.sh")), {scratch.filePath(QStringLiteral("traces"))}, script);
+    const QByteArray out = script.readAllStandardOutput();
+    QVERIFY2(out.startsWith("Downloading file://"), (out + script.readAllStandardError()).constData());
+    QVERIFY(script.exitCode() != 0);
+    QVERIFY(!QFileInfo::exists(scratch.filePath(QStringLiteral("traces"))));
+}
+
+QTEST_MAIN(InstallTest)
+#include "tst_install.moc"
