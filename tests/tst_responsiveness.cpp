@@ -5,8 +5,6 @@
 #include "gui/responsiveness_script.h"
 #include "shared_data.h"
 
-#include "app/gui/trace_loader.h"
-
 #include <QDir>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -29,19 +27,7 @@ private:
 
 void ResponsivenessTest::initTestCase()
 {
-    qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
-    qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data")).toUtf8()); // every sweep replays
-    QCoreApplication::setOrganizationName(QStringLiteral("RematLensTest"));
-    qRegisterMetaType<LoadedTraceResult>();
-    m_window = std::make_unique<MainWindow>();
-    SweepParameters p;
-    p.from = QStringLiteral("0.2");
-    p.to = QStringLiteral("1.0");
-    p.step = QStringLiteral("0.1");
-    p.policies = {QStringLiteral("DTR")};
-    m_window->setSweepParameters(p);
-    m_window->resize(1400, 850);
-    m_window->show();
+    m_window = ResponsivenessScript::makeWindow(m_dir);
 }
 
 void ResponsivenessTest::neverStalls_data()

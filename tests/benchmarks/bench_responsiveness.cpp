@@ -6,8 +6,6 @@
 
 #include "../gui/responsiveness_script.h"
 
-#include "app/gui/trace_loader.h"
-
 #include <benchmark/benchmark.h>
 
 #include <QApplication>
@@ -54,21 +52,9 @@ void longestStall(benchmark::State &state, std::string trace)
 int main(int argc, char **argv)
 {
     QApplication app(argc, argv);
-    QTemporaryDir settings;
-    qputenv("XDG_CONFIG_HOME", settings.filePath(QStringLiteral("config")).toUtf8());
-    qputenv("XDG_DATA_HOME", settings.filePath(QStringLiteral("data")).toUtf8()); // every sweep replays
-    QCoreApplication::setOrganizationName(QStringLiteral("RematLensBench"));
-    qRegisterMetaType<rematlens::LoadedTraceResult>();
-    rematlens::MainWindow window;
-    rematlens::SweepParameters p;
-    p.from = QStringLiteral("0.2");
-    p.to = QStringLiteral("1.0");
-    p.step = QStringLiteral("0.1");
-    p.policies = {QStringLiteral("DTR")};
-    window.setSweepParameters(p);
-    window.resize(1400, 850);
-    window.show();
-    g_window = &window;
+    QTemporaryDir scratch;
+    const std::unique_ptr<rematlens::MainWindow> window = ResponsivenessScript::makeWindow(scratch);
+    g_window = window.get();
     for (const char *name : kPublicTraces)
         benchmark::RegisterBenchmark(shortTraceName(name).c_str(), longestStall, publicTracePath(name))
             ->Iterations(1)

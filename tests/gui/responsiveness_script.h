@@ -3,6 +3,7 @@
 #include "gui_heartbeat.h"
 
 #include "app/gui/main_window.h"
+#include "app/gui/trace_loader.h"
 #include "views/figure/figure_writer.h"
 #include "views/strip/feasibility_strip.h"
 #include "views/timeline/timeline_panel.h"
@@ -15,6 +16,7 @@
 #include <QWheelEvent>
 
 #include <functional>
+#include <memory>
 
 // Drives the main window as a user would, on one trace: open it, sweep, select a budget and
 // step through budgets with the arrow keys, change the overlay, open the cascade, zoom and pan
@@ -31,6 +33,26 @@ public:
         QString failure; // empty when every step finished in time
         int selectionsShown = 0;
     };
+
+    // A window for the script, with settings and kept sweeps in `scratch` (never the user's, so
+    // every sweep replays), sweeping DTR over 0.2 to 1.0 in steps of 0.1, shown at 1400x850.
+    static std::unique_ptr<rematlens::MainWindow> makeWindow(const QTemporaryDir &scratch)
+    {
+        qputenv("XDG_CONFIG_HOME", scratch.filePath(QStringLiteral("config")).toUtf8());
+        qputenv("XDG_DATA_HOME", scratch.filePath(QStringLiteral("data")).toUtf8());
+        QCoreApplication::setOrganizationName(QStringLiteral("RematLensTest"));
+        qRegisterMetaType<rematlens::LoadedTraceResult>();
+        auto window = std::make_unique<rematlens::MainWindow>();
+        rematlens::SweepParameters p;
+        p.from = QStringLiteral("0.2");
+        p.to = QStringLiteral("1.0");
+        p.step = QStringLiteral("0.1");
+        p.policies = {QStringLiteral("DTR")};
+        window->setSweepParameters(p);
+        window->resize(1400, 850);
+        window->show();
+        return window;
+    }
 
     explicit ResponsivenessScript(rematlens::MainWindow &window) : m_window(window)
     {
