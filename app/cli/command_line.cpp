@@ -1,6 +1,7 @@
 #include "command_line.h"
 
 #include "commands.h"
+#include "provenance.h"
 
 #include <CLI/CLI.hpp>
 
@@ -131,6 +132,8 @@ void addHoles(CLI::App &app, HolesOptions &options)
     CLI::App *holes = app.add_subcommand("holes", "Find feasibility holes: failing budgets between passing ones");
     addGridOptions(holes, options.grid);
     holes->add_option("--repeats", options.repeats, "Replay every budget inside a hole K more times");
+    holes->add_option("--out", options.outPath,
+                      "Also write the report to FILE.jsonl: its provenance, then the report as with --json");
     holes->add_flag("--edges", options.edges, "Bisect every pass/fail boundary down to adjacent bytes");
     holes->add_option("--samples", options.samples, "K seeded random budgets inside each grid interval");
     holes->add_flag("--json", options.json, "Print JSON");
@@ -141,6 +144,8 @@ void addCompare(CLI::App &app, CompareOptions &options)
     CLI::App *compare = app.add_subcommand(
         "compare", "Compare policies over one budget grid: feasibility, and overhead against the first --policy");
     addGridOptions(compare, options.grid);
+    compare->add_option("--out", options.outPath,
+                        "Also write every run's record to FILE.jsonl or FILE.csv as it finishes; rerunning resumes");
     compare->add_flag("--json", options.json, "Print JSON");
 }
 
@@ -231,10 +236,11 @@ std::string finishFigureOptions(const CLI::App &figure, FigureOptions &options, 
 
 CommandLineOutcome runCommandLine(int argc, char **argv)
 {
+    Provenance::recordCommandLine(argc, argv);
     CLI::App app{"RematLens: replay, sweep and explain memory-budgeted DTR training traces.\n"
                  "With no command it opens the GUI (on the embedded demo trace if no trace is given).",
                  "rematlens"};
-    app.set_version_flag("--version", "rematlens 0.1.0");
+    app.set_version_flag("--version", "rematlens " + Provenance::version() + " (commit " + Provenance::commit() + ")");
     app.require_subcommand(0, 1);
     GuiOptions guiOptions;
     app.add_option("trace", guiOptions.trace, "Trace to open in the GUI");

@@ -5,6 +5,8 @@
 #include "core/sim/run_request.h"
 #include "core/sweep/sweep_plan.h"
 
+#include <nlohmann/json.hpp>
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -77,6 +79,7 @@ struct MergeOptions {
 
 struct HolesOptions {
     GridOptions grid;
+    std::string outPath; // the report as JSON lines, after its provenance
     int repeats = 0;
     bool edges = false;
     int samples = 0;
@@ -86,8 +89,12 @@ struct HolesOptions {
 // Checks the grid options that need no trace; fills settings and the grid, or says what is wrong.
 std::string prepareGrid(const GridOptions &options, SweepSettings &settings, std::vector<GridPoint> &grid);
 
+// What a grid command's provenance says of its grid: {"grid": {"from", "to", "step"}} as typed.
+nlohmann::ordered_json gridScope(const GridOptions &options);
+
 struct CompareOptions {
     GridOptions grid;
+    std::string outPath; // the runs' records, resumable as sweep's
     bool json = false;
 };
 
