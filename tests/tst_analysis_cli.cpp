@@ -257,6 +257,7 @@ void AnalysisCliTest::figureCascadeOfAFailingAndAPassingRun()
     QVERIFY(image.height() > 150);
     QFile data(csv);
     QVERIFY(data.open(QIODevice::ReadOnly));
+    QVERIFY(data.readLine().startsWith("# provenance {"));
     const QByteArray table = data.readAll();
     QVERIFY(table.startsWith("node,kind,tensor"));
     QVERIFY(table.contains(",failure,x5865,threshold_backward,388497408,63657564,8,1909,"));

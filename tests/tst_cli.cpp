@@ -57,6 +57,7 @@ void CliTest::timelineFigure()
     QCOMPARE(QImage(png).size(), QSize(400, 200));
     QFile csv(m_dir.filePath(QStringLiteral("timeline.csv")));
     QVERIFY(csv.open(QIODevice::ReadOnly));
+    QVERIFY(csv.readLine().startsWith("# provenance {\"trace\":"));
     QVERIFY(csv.readLine().startsWith("run,ratio,budget,step,clock,memory,locked_bytes,depth,pool_size"));
     for (const char *suffix : {"svg", "pdf"}) {
         const QString path = m_dir.filePath(QStringLiteral("timeline.") + QLatin1String(suffix));

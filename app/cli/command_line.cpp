@@ -127,6 +127,31 @@ void addMerge(CLI::App &app, MergeOptions &options)
     merge->add_option("--out", options.outPath, "The joined file, FILE.jsonl or FILE.csv")->required();
 }
 
+void addConfirm(CLI::App &app, ConfirmOptions &options)
+{
+    CLI::App *confirm = app.add_subcommand("confirm", "Write (and, given simrd, run) a Python script that replays a "
+                                                      "results file's records with unmodified simrd and compares "
+                                                      "every field");
+    confirm->add_option("file", options.resultsPath, "A results file: sweep, compare, merge or holes --out")->required();
+    confirm->add_option("--simrd", options.simrdDir, "The folder holding simrd's Python package (default: $SIMRD)");
+    confirm->add_option("--only", options.only, "holes: only the runs that make holes and their passing neighbours; "
+                                                "all: every record")
+        ->capture_default_str();
+    confirm->add_option("--repeats", options.repeats, "Replay each record K times with simrd")->capture_default_str();
+    confirm->add_option("--script", options.scriptPath, "Where to write the script (default: FILE.confirm.py)");
+    confirm->add_option("--trace", options.tracePath, "The trace (default: the provenance's, beside FILE)");
+}
+
+void addVerify(CLI::App &app, VerifyOptions &options)
+{
+    CLI::App *verify = app.add_subcommand("verify", "Replay a seeded sample of a results file's records with "
+                                                    "RematLens again and report any difference");
+    verify->add_option("file", options.resultsPath, "A results file: sweep, compare, merge or holes --out")->required();
+    verify->add_option("--samples", options.samples, "How many records to replay")->capture_default_str();
+    verify->add_option("--seed", options.seed, "Seed of the sample")->capture_default_str();
+    verify->add_option("--trace", options.tracePath, "The trace (default: the provenance's, beside FILE)");
+}
+
 void addHoles(CLI::App &app, HolesOptions &options)
 {
     CLI::App *holes = app.add_subcommand("holes", "Find feasibility holes: failing budgets between passing ones");
@@ -264,6 +289,10 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
     addHoles(app, holes);
     CompareOptions compare;
     addCompare(app, compare);
+    ConfirmOptions confirm;
+    addConfirm(app, confirm);
+    VerifyOptions verify;
+    addVerify(app, verify);
     MergeOptions merge;
     addMerge(app, merge);
     SynthCommandOptions synth;
@@ -297,6 +326,10 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
         return CommandLineOutcome::finished(runSweepCommand(sweep));
     if (app.got_subcommand("holes"))
         return CommandLineOutcome::finished(runHolesCommand(holes));
+    if (app.got_subcommand("confirm"))
+        return CommandLineOutcome::finished(runConfirmCommand(confirm));
+    if (app.got_subcommand("verify"))
+        return CommandLineOutcome::finished(runVerifyCommand(verify));
     if (app.got_subcommand("compare"))
         return CommandLineOutcome::finished(runCompareCommand(compare));
     if (app.got_subcommand("merge"))

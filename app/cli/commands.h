@@ -101,6 +101,24 @@ struct CompareOptions {
 // Resolves --keep against the trace into the settings; an error message when a name is unknown.
 std::string applyKeep(const std::vector<std::string> &names, const Program &program, SweepSettings &settings);
 
+// rematlens confirm: a Python script that replays a results file's records with unmodified simrd.
+struct ConfirmOptions {
+    std::string resultsPath;
+    std::string simrdDir;   // --simrd, else $SIMRD; empty: write the script only
+    std::string only = "all"; // "holes": only the runs that make holes (and their passing neighbours)
+    int repeats = 1;
+    std::string scriptPath; // default: beside the results, FILE.confirm.py
+    std::string tracePath;  // default: found from the provenance's trace name
+};
+
+// rematlens verify: a seeded sample of a results file's records replayed by RematLens again.
+struct VerifyOptions {
+    std::string resultsPath;
+    std::size_t samples = 20;
+    std::uint64_t seed = 1;
+    std::string tracePath;
+};
+
 struct SynthCommandOptions {
     bool list = false;
     std::string preset;
@@ -120,5 +138,7 @@ int runCompareCommand(const CompareOptions &options);
 int runDiffCommand(const DiffOptions &options);
 int runRescueCommand(const RescueOptions &options);
 int runMergeCommand(const MergeOptions &options);
+int runConfirmCommand(const ConfirmOptions &options);
+int runVerifyCommand(const VerifyOptions &options);
 
 } // namespace rematlens

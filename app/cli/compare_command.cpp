@@ -138,8 +138,8 @@ struct ComparedRuns {
     Cost baselineCompute;
     std::vector<PolicyRuns> runs;
 
-    ComparedRuns(const std::vector<RunRequest> &requests, std::size_t policies, std::size_t columns, Cost baselineCompute)
-        : requests(requests), columns(columns), baselineCompute(baselineCompute), runs(policies)
+    ComparedRuns(const std::vector<RunRequest> &planned, std::size_t policies, std::size_t gridSize, Cost compute)
+        : requests(planned), columns(gridSize), baselineCompute(compute), runs(policies)
     {
         for (PolicyRuns &policy : runs) {
             policy.outcomes.resize(columns);

@@ -74,9 +74,34 @@ std::optional<Provenance> Provenance::forTrace(const std::string &pathOrDemo, st
     Provenance p;
     p.set("trace", traceDisplayName(pathOrDemo));
     p.set("trace_sha256", *sha);
-    p.set("rematlens_version", version());
-    p.set("rematlens_commit", commit());
-    p.set("command", commandLine());
+    p.setBuild();
+    return p;
+}
+
+void Provenance::setBuild()
+{
+    set("rematlens_version", version());
+    set("rematlens_commit", commit());
+    set("command", commandLine());
+}
+
+std::optional<Provenance> Provenance::forTraces(const std::vector<std::string> &pathsOrDemo, std::string &error)
+{
+    if (pathsOrDemo.size() == 1)
+        return forTrace(pathsOrDemo.front(), error);
+    Json names = Json::array();
+    Json hashes = Json::array();
+    for (const std::string &path : pathsOrDemo) {
+        const std::optional<std::string> sha = sha256OfTrace(path, error);
+        if (!sha)
+            return std::nullopt;
+        names.push_back(traceDisplayName(path));
+        hashes.push_back(*sha);
+    }
+    Provenance p;
+    p.set("trace", names);
+    p.set("trace_sha256", hashes);
+    p.setBuild();
     return p;
 }
 

@@ -33,6 +33,8 @@ public:
     // The trace's name and hash, this build and the command line; nothing (and error naming
     // the file) when the trace cannot be read. ":demo" hashes the embedded demo's bytes.
     static std::optional<Provenance> forTrace(const std::string &pathOrDemo, std::string &error);
+    // Several traces (small multiples): "trace" and "trace_sha256" become lists.
+    static std::optional<Provenance> forTraces(const std::vector<std::string> &pathsOrDemo, std::string &error);
     // forTrace plus the settings of a sweep-like command (policies, runtime, overhead limit,
     // keep, seed) and whatever else defines its results (scope: {"grid": ...}, {"ratio": ...}).
     static std::optional<Provenance> describe(const std::string &pathOrDemo, const SweepSettings &settings,
@@ -63,6 +65,8 @@ public:
                                    const std::string &ourName) const;
 
 private:
+    void setBuild(); // version, commit and command line
+
     Json m_fields = Json::object();
 };
 
