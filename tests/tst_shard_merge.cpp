@@ -1,5 +1,7 @@
 // sweep --shard I/N and merge: shards joined give the file of the whole sweep, byte for byte,
 // and merge names every run (or shard) that is missing or there twice.
+#include "provenance_text.h"
+
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -29,7 +31,6 @@ private:
     static QByteArray contentOf(const QString &path);
     static void write(const QString &path, const QByteArray &content);
     static QByteArray withoutTiming(const QByteArray &content);
-    static QByteArray withoutCommand(const QByteArray &content);
     QString path(const QString &name) const { return m_dir.filePath(name); }
     QStringList shardFiles(const QString &stem, const QString &extension, int count) const;
 
@@ -76,13 +77,6 @@ QByteArray ShardMergeTest::withoutTiming(const QByteArray &content)
 {
     static const QRegularExpression seconds(QStringLiteral("\"seconds\":[-+.0-9eE]+"));
     return QString::fromUtf8(content).replace(seconds, QStringLiteral("\"seconds\":0")).toUtf8();
-}
-
-// The provenance names the command that wrote the file: a merge, or the sweep itself.
-QByteArray ShardMergeTest::withoutCommand(const QByteArray &content)
-{
-    static const QRegularExpression command(QStringLiteral("\"command\":\\[[^\\]]*\\]"));
-    return QString::fromUtf8(content).replace(command, QStringLiteral("\"command\":[]")).toUtf8();
 }
 
 QStringList ShardMergeTest::shardFiles(const QString &stem, const QString &extension, int count) const
