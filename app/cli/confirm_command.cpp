@@ -104,12 +104,10 @@ int runConfirmCommand(const ConfirmOptions &options)
     if (options.repeats < 1)
         return reportError(ExitBadUsage, "--repeats expects a count of at least 1");
     std::string error;
-    const std::optional<ResultsFile> results = ResultsFile::read(options.resultsPath, error);
+    const std::optional<ResultsFile> results = ResultsFile::read(options.resultsPath, options.tracePath, error);
     if (!results)
         return reportError(ExitBadInput, error);
-    const std::string trace = results->locateTrace(options.tracePath, error);
-    if (trace.empty())
-        return reportError(ExitBadInput, error);
+    const std::string &trace = results->tracePath();
     const std::string script = options.scriptPath.empty() ? defaultScriptPath(options.resultsPath) : options.scriptPath;
     const std::optional<std::string> traceFile = traceFileFor(trace, script, error);
     if (!traceFile)

@@ -19,7 +19,7 @@ bool isRunRecord(const ResultsFile::Record &line)
 
 } // namespace
 
-std::optional<ResultsFile> ResultsFile::read(const std::string &path, std::string &error)
+std::optional<ResultsFile> ResultsFile::read(const std::string &path, const std::string &givenTrace, std::string &error)
 {
     ResultsFile file;
     file.m_path = path;
@@ -31,6 +31,9 @@ std::optional<ResultsFile> ResultsFile::read(const std::string &path, std::strin
         return std::nullopt;
     }
     file.m_provenance = *provenance;
+    file.m_tracePath = file.locateTrace(givenTrace, error);
+    if (file.m_tracePath.empty())
+        return std::nullopt;
     if (SweepFile::formatFor(path) == SweepFile::Format::Csv) {
         std::optional<std::vector<Record>> records = SweepFile::readRecords(path, error);
         if (!records)

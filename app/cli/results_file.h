@@ -18,9 +18,11 @@ class ResultsFile {
 public:
     using Record = nlohmann::ordered_json;
 
-    // Nothing, with a message naming the file and line, when it cannot be read or has no
-    // provenance (the trace's hash is what makes a check meaningful).
-    static std::optional<ResultsFile> read(const std::string &path, std::string &error);
+    // Nothing, with a message naming the file and line, when it cannot be read, has no
+    // provenance (the trace's hash is what makes a check meaningful) or its trace is not found:
+    // givenTrace if not empty, else the provenance's file name beside the results file, then in
+    // the working directory.
+    static std::optional<ResultsFile> read(const std::string &path, const std::string &givenTrace, std::string &error);
 
     const Provenance &provenance() const { return m_provenance; }
     const std::vector<Record> &records() const { return m_records; }
@@ -31,14 +33,14 @@ public:
     // passing runs. A holes report's records are exactly these already.
     std::vector<Record> holeRecords() const;
 
-    // Where the trace is: --trace if given, else the provenance's file name beside the results
-    // file, then in the working directory; empty, with error, when none is there.
-    std::string locateTrace(const std::string &given, std::string &error) const;
+    const std::string &tracePath() const { return m_tracePath; } // or ":demo"
 
 private:
     bool readHolesReport(const Record &report);
+    std::string locateTrace(const std::string &given, std::string &error) const;
 
     std::string m_path;
+    std::string m_tracePath;
     Provenance m_provenance;
     std::vector<Record> m_records;
     bool m_holesReport = false;

@@ -63,12 +63,10 @@ std::vector<std::size_t> sample(std::size_t count, std::size_t wanted, std::uint
 int runVerifyCommand(const VerifyOptions &options)
 {
     std::string error;
-    const std::optional<ResultsFile> results = ResultsFile::read(options.resultsPath, error);
+    const std::optional<ResultsFile> results = ResultsFile::read(options.resultsPath, options.tracePath, error);
     if (!results)
         return reportError(ExitBadInput, error);
-    const std::string trace = results->locateTrace(options.tracePath, error);
-    if (trace.empty())
-        return reportError(ExitBadInput, error);
+    const std::string &trace = results->tracePath();
     const std::optional<std::string> sha = Provenance::sha256OfTrace(trace, error);
     if (!sha)
         return reportError(ExitBadInput, error);
