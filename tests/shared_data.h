@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QDir>
+#include <QFileInfo>
 #include <QString>
 
 // Where ../shared (traces and simrd's reference outputs) is, or an empty string.
@@ -14,4 +15,28 @@ inline QString sharedDirectory()
 inline QString publicTracePath(const QString &shared, const QString &traceFileName)
 {
     return shared + QStringLiteral("/traces/dtr-2020/") + traceFileName;
+}
+
+// simrd's records kept in the project (tests/data/simrd-reference): own-traces/ and dtr-2020/.
+inline QString projectReferenceDirectory(const QString &which)
+{
+    return QStringLiteral(REMATLENS_TEST_DATA "/simrd-reference/") + which;
+}
+
+// The project's own traces (traces/*.log).
+inline QString ownTracePath(const QString &traceFileName)
+{
+    return QStringLiteral(REMATLENS_SOURCE_DIR "/traces/") + traceFileName;
+}
+
+// Where a public DTR trace is: ../shared/traces/dtr-2020, or where traces/download-dtr-traces.sh
+// installs it (${XDG_DATA_HOME:-~/.local/share}/RematLens/traces/dtr-2020); empty when neither has it.
+inline QString findPublicTrace(const QString &traceFileName)
+{
+    const QString shared = sharedDirectory();
+    if (!shared.isEmpty() && QFileInfo::exists(publicTracePath(shared, traceFileName)))
+        return publicTracePath(shared, traceFileName);
+    const QString dataHome = qEnvironmentVariable("XDG_DATA_HOME", QDir::homePath() + QStringLiteral("/.local/share"));
+    const QString installed = dataHome + QStringLiteral("/RematLens/traces/dtr-2020/") + traceFileName;
+    return QFileInfo::exists(installed) ? installed : QString();
 }

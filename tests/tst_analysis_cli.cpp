@@ -1,6 +1,9 @@
 // rematlens diff, rescue and --keep on the public U-Net trace, whose DTR eager run passes at
 // 0.418 and fails at 0.419. The expected numbers are simrd's: its event streams for the diff,
-// and simrd with the kept storage left out of its evictable pool for keep and rescue.
+// and simrd with the kept storage left out of its evictable pool for keep and rescue. Where the
+// public trace is not installed, the same analysis runs on the demo trace's hole of the same
+// character (passes at 0.346, out of memory at 0.347, seven calls deep), checked against simrd's
+// record of that run (tests/data/simrd-reference/own-traces).
 #include "shared_data.h"
 
 #include <QImage>
@@ -29,6 +32,7 @@ private slots:
     void rescueOfAPassingRun();
     void figureCascadeOfAFailingAndAPassingRun();
     void figureCascadeNeedsABudget();
+    void demoHoleAnalysedOnAnyClone();
 
 private:
     struct Result {
@@ -58,18 +62,19 @@ QJsonObject AnalysisCliTest::json(const QStringList &arguments)
     return r.status == 0 ? QJsonDocument::fromJson(r.out).object() : QJsonObject();
 }
 
+// The U-Net tests skip, and say why, when the public trace is not installed.
+#define REQUIRE_UNET()                                                                                               \
+    if (m_unet.isEmpty())                                                                                            \
+    QSKIP("the public U-Net trace is not installed (../shared, or traces/download-dtr-traces.sh)")
+
 void AnalysisCliTest::initTestCase()
 {
-    const QString shared = sharedDirectory();
-    if (shared.isEmpty())
-        QSKIP("../shared is absent: no public traces to analyse");
-    m_unet = publicTracePath(shared, QStringLiteral("unet-6-8000000000.0-2020-10-1-10-57-18-default.log"));
-    if (!QFile::exists(m_unet))
-        QSKIP("the public U-Net trace is absent");
+    m_unet = findPublicTrace(QStringLiteral("unet-6-8000000000.0-2020-10-1-10-57-18-default.log"));
 }
 
 void AnalysisCliTest::diffFindsTheFirstDivergence()
 {
+    REQUIRE_UNET();
     const QJsonObject o = json({QStringLiteral("diff"), m_unet, QStringLiteral("--ratio"), QStringLiteral("0.418"),
                                 QStringLiteral("--ratio"), QStringLiteral("0.419"), QStringLiteral("--json")});
     QCOMPARE(o.value(QStringLiteral("a")).toObject().value(QStringLiteral("result")).toString(),
@@ -100,6 +105,7 @@ void AnalysisCliTest::diffFindsTheFirstDivergence()
 
 void AnalysisCliTest::diffOfEqualRunsHasNoDivergence()
 {
+    REQUIRE_UNET();
     const QJsonObject o = json({QStringLiteral("diff"), m_unet, QStringLiteral("--ratio"), QStringLiteral("0.418"),
                                 QStringLiteral("--ratio"), QStringLiteral("0.418"), QStringLiteral("--json")});
     QVERIFY(o.value(QStringLiteral("first_divergence")).isNull());
@@ -109,6 +115,7 @@ void AnalysisCliTest::diffOfEqualRunsHasNoDivergence()
 
 void AnalysisCliTest::diffAsText()
 {
+    REQUIRE_UNET();
     const Result r = rematlens({QStringLiteral("diff"), m_unet, QStringLiteral("--ratio"), QStringLiteral("0.418"),
                                 QStringLiteral("--ratio"), QStringLiteral("0.419")});
     QCOMPARE(r.status, 0);
@@ -118,6 +125,7 @@ void AnalysisCliTest::diffAsText()
 
 void AnalysisCliTest::diffNeedsTwoRatios()
 {
+    REQUIRE_UNET();
     const Result r = rematlens({QStringLiteral("diff"), m_unet, QStringLiteral("--ratio"), QStringLiteral("0.418")});
     QCOMPARE(r.status, 2);
     QVERIFY(r.err.contains("--ratio twice"));
@@ -125,6 +133,7 @@ void AnalysisCliTest::diffNeedsTwoRatios()
 
 void AnalysisCliTest::keepMakesTheFailingRunPass()
 {
+    REQUIRE_UNET();
     const QJsonObject o = json({QStringLiteral("run"), m_unet, QStringLiteral("--ratio"), QStringLiteral("0.419"),
                                 QStringLiteral("--keep"), QStringLiteral("x5616$"), QStringLiteral("--json")});
     QCOMPARE(o.value(QStringLiteral("result")).toString(), QStringLiteral("pass"));
@@ -142,6 +151,7 @@ void AnalysisCliTest::keepMakesTheFailingRunPass()
 
 void AnalysisCliTest::keepIsAbsentFromRecordsWithoutIt()
 {
+    REQUIRE_UNET();
     const QJsonObject o = json(
         {QStringLiteral("run"), m_unet, QStringLiteral("--ratio"), QStringLiteral("0.419"), QStringLiteral("--json")});
     QVERIFY(!o.isEmpty());
@@ -150,6 +160,7 @@ void AnalysisCliTest::keepIsAbsentFromRecordsWithoutIt()
 
 void AnalysisCliTest::keepOfAnUnknownTensorIsBadUsage()
 {
+    REQUIRE_UNET();
     for (const QString &command : {QStringLiteral("run"), QStringLiteral("rescue")}) {
         const Result r = rematlens({command, m_unet, QStringLiteral("--ratio"), QStringLiteral("0.419"),
                                     QStringLiteral("--keep"), QStringLiteral("no_such_tensor")});
@@ -164,6 +175,7 @@ void AnalysisCliTest::keepOfAnUnknownTensorIsBadUsage()
 
 void AnalysisCliTest::keepInSweepAndHolesRecords()
 {
+    REQUIRE_UNET();
     const Result sweep = rematlens({QStringLiteral("sweep"), m_unet, QStringLiteral("--from"), QStringLiteral("0.418"),
                                     QStringLiteral("--to"), QStringLiteral("0.419"), QStringLiteral("--step"),
                                     QStringLiteral("0.001"), QStringLiteral("--keep"), QStringLiteral("x5616$")});
@@ -182,9 +194,10 @@ void AnalysisCliTest::keepInSweepAndHolesRecords()
     QCOMPARE(holes.value(QStringLiteral("keep")).toArray(), QJsonArray{QStringLiteral("x5616$")});
 }
 
-// A sweep file resumed with another --keep runs its budgets again instead of skipping them.
+// A sweep file is never resumed with another --keep: its provenance names the keep list.
 void AnalysisCliTest::sweepFileTellsKeptRunsApart()
 {
+    REQUIRE_UNET();
     QTemporaryDir dir;
     const QString out = dir.filePath(QStringLiteral("runs.jsonl"));
     const QStringList sweep{QStringLiteral("sweep"),  m_unet,
@@ -193,16 +206,19 @@ void AnalysisCliTest::sweepFileTellsKeptRunsApart()
                             QStringLiteral("--step"), QStringLiteral("0.001"),
                             QStringLiteral("--out"),  out};
     QCOMPARE(rematlens(sweep + QStringList{QStringLiteral("--keep"), QStringLiteral("x5616$")}).status, 0);
-    QCOMPARE(rematlens(sweep).status, 0);
-    QCOMPARE(rematlens(sweep).status, 0); // nothing left to run
     QFile file(out);
     QVERIFY(file.open(QIODevice::ReadOnly));
-    const QList<QByteArray> lines = file.readAll().trimmed().split('\n');
-    QCOMPARE(lines.size(), 4);
-    int kept = 0;
-    for (const QByteArray &line : lines)
-        kept += QJsonDocument::fromJson(line).object().contains(QStringLiteral("keep"));
-    QCOMPARE(kept, 2);
+    const QByteArray before = file.readAll();
+    file.close();
+    const Result other = rematlens(sweep);
+    QCOMPARE(other.status, 1);
+    QVERIFY2(other.err.contains("keep is [\"x5616$\"] in the file but [] in this command"), other.err.constData());
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), before);
+    const QList<QByteArray> lines = before.trimmed().split('\n');
+    QCOMPARE(lines.size(), 3); // the provenance and the two kept runs
+    for (const QByteArray &line : lines.mid(1))
+        QVERIFY(QJsonDocument::fromJson(line).object().contains(QStringLiteral("keep")));
     const Result csv =
         rematlens({QStringLiteral("sweep"), m_unet, QStringLiteral("--from"), QStringLiteral("0.418"),
                    QStringLiteral("--to"), QStringLiteral("0.418"), QStringLiteral("--keep"), QStringLiteral("x5616$"),
@@ -212,6 +228,7 @@ void AnalysisCliTest::sweepFileTellsKeptRunsApart()
 
 void AnalysisCliTest::rescueListsTheStoragesThatHelp()
 {
+    REQUIRE_UNET();
     const QJsonObject o = json({QStringLiteral("rescue"), m_unet, QStringLiteral("--ratio"), QStringLiteral("0.419"),
                                 QStringLiteral("--threads"), QStringLiteral("2"), QStringLiteral("--json")});
     QCOMPARE(o.value(QStringLiteral("run")).toObject().value(QStringLiteral("result")).toString(),
@@ -233,6 +250,7 @@ void AnalysisCliTest::rescueListsTheStoragesThatHelp()
 
 void AnalysisCliTest::rescueOfAPassingRun()
 {
+    REQUIRE_UNET();
     const QJsonObject o = json({QStringLiteral("rescue"), m_unet, QStringLiteral("--ratio"), QStringLiteral("0.418"),
                                 QStringLiteral("--json")});
     QCOMPARE(o.value(QStringLiteral("run")).toObject().value(QStringLiteral("result")).toString(),
@@ -244,6 +262,7 @@ void AnalysisCliTest::rescueOfAPassingRun()
 
 void AnalysisCliTest::figureCascadeOfAFailingAndAPassingRun()
 {
+    REQUIRE_UNET();
     QTemporaryDir dir;
     const QString png = dir.filePath(QStringLiteral("cascade.png"));
     const QString csv = dir.filePath(QStringLiteral("cascade.csv"));
@@ -257,6 +276,7 @@ void AnalysisCliTest::figureCascadeOfAFailingAndAPassingRun()
     QVERIFY(image.height() > 150);
     QFile data(csv);
     QVERIFY(data.open(QIODevice::ReadOnly));
+    QVERIFY(data.readLine().startsWith("# provenance {"));
     const QByteArray table = data.readAll();
     QVERIFY(table.startsWith("node,kind,tensor"));
     QVERIFY(table.contains(",failure,x5865,threshold_backward,388497408,63657564,8,1909,"));
@@ -270,11 +290,57 @@ void AnalysisCliTest::figureCascadeOfAFailingAndAPassingRun()
 
 void AnalysisCliTest::figureCascadeNeedsABudget()
 {
+    REQUIRE_UNET();
     const Result r = rematlens({QStringLiteral("figure"), QStringLiteral("cascade"), m_unet, QStringLiteral("--out"),
                                 QStringLiteral("never.png")});
     QCOMPARE(r.status, 2);
     QVERIFY(r.err.contains("--ratio"));
     QVERIFY(!QFile::exists(QStringLiteral("never.png")));
+}
+
+// The demo's hole at 0.347: the failure is simrd's (x121, bytes_short 2,510,399, seven calls
+// deep, in its reference record); the divergence, the rescues and the cascade are RematLens's,
+// whose event streams match simrd's on this trace (tst_replay_parity).
+void AnalysisCliTest::demoHoleAnalysedOnAnyClone()
+{
+    const QJsonObject diff = json({QStringLiteral("diff"), QStringLiteral(":demo"), QStringLiteral("--ratio"),
+                                   QStringLiteral("0.346"), QStringLiteral("--ratio"), QStringLiteral("0.347"),
+                                   QStringLiteral("--json")});
+    QCOMPARE(diff.value(QStringLiteral("a")).toObject().value(QStringLiteral("result")).toString(), QStringLiteral("pass"));
+    const QJsonObject failure = diff.value(QStringLiteral("b")).toObject().value(QStringLiteral("failure")).toObject();
+    QCOMPARE(failure.value(QStringLiteral("tensor")).toString(), QStringLiteral("x121"));
+    QCOMPARE(failure.value(QStringLiteral("bytes_short")).toInteger(), 2510399);
+    QCOMPARE(failure.value(QStringLiteral("depth")).toInt(), 7);
+    const QJsonObject divergence = diff.value(QStringLiteral("first_divergence")).toObject();
+    QCOMPARE(divergence.value(QStringLiteral("index")).toInt(), 10);
+    QCOMPARE(divergence.value(QStringLiteral("a")).toObject().value(QStringLiteral("tensor")).toString(), QStringLiteral("x38"));
+    QCOMPARE(divergence.value(QStringLiteral("b")).toObject().value(QStringLiteral("tensor")).toString(), QStringLiteral("x43"));
+
+    const QJsonObject rescue = json({QStringLiteral("rescue"), QStringLiteral(":demo"), QStringLiteral("--ratio"),
+                                     QStringLiteral("0.347"), QStringLiteral("--threads"), QStringLiteral("2"),
+                                     QStringLiteral("--json")});
+    QCOMPARE(rescue.value(QStringLiteral("candidates")).toInt(), 86);
+    QCOMPARE(rescue.value(QStringLiteral("tried")).toInt(), 86);
+    const QJsonArray rescues = rescue.value(QStringLiteral("rescues")).toArray();
+    QCOMPARE(rescues.size(), 12);
+    QCOMPARE(rescues.first().toObject().value(QStringLiteral("tensor")).toString(), QStringLiteral("x48"));
+    const QJsonObject kept = json({QStringLiteral("run"), QStringLiteral(":demo"), QStringLiteral("--ratio"),
+                                   QStringLiteral("0.347"), QStringLiteral("--keep"), QStringLiteral("x48"),
+                                   QStringLiteral("--json")});
+    QCOMPARE(kept.value(QStringLiteral("result")).toString(), QStringLiteral("pass"));
+    QCOMPARE(kept.value(QStringLiteral("clock")).toInteger(),
+             rescues.first().toObject().value(QStringLiteral("clock")).toInteger());
+
+    QTemporaryDir dir;
+    const QString csv = dir.filePath(QStringLiteral("cascade.csv"));
+    QCOMPARE(rematlens({QStringLiteral("figure"), QStringLiteral("cascade"), QStringLiteral(":demo"), QStringLiteral("--ratio"),
+                        QStringLiteral("0.347"), QStringLiteral("--out"), dir.filePath(QStringLiteral("cascade.png")),
+                        QStringLiteral("--data"), csv})
+                 .status,
+             0);
+    QFile data(csv);
+    QVERIFY(data.open(QIODevice::ReadOnly));
+    QVERIFY(data.readAll().contains(",failure,x121,aten::bmm_backward,5476352,2510399,7,"));
 }
 
 QTEST_GUILESS_MAIN(AnalysisCliTest)

@@ -108,6 +108,7 @@ private slots:
     void passingRunCentresOnTheLastRemat();
     void realFailureEdgesRunForwardInTime();
     void sharedUnetFailure();
+    void demoHoleFailure();
     void layoutPlacesRanksTopToBottom();
     void layoutOfNothingAndOfBadEdges();
     void viewEmitsTheMomentOfAClickedBox();
@@ -205,11 +206,10 @@ void CascadeTest::realFailureEdgesRunForwardInTime()
 // after rematerializing x5861, which needed x5831$ and x5854 (all freed on release earlier).
 void CascadeTest::sharedUnetFailure()
 {
-    const QString shared = sharedDirectory();
-    if (shared.isEmpty())
-        QSKIP("../shared is absent");
-    const RecordedRun run =
-        recordRun(publicTracePath(shared, QStringLiteral("unet-6-8000000000.0-2020-10-1-10-57-18-default.log")), 0.419);
+    const QString unet = findPublicTrace(QStringLiteral("unet-6-8000000000.0-2020-10-1-10-57-18-default.log"));
+    if (unet.isEmpty())
+        QSKIP("the public U-Net trace is not installed (../shared, or traces/download-dtr-traces.sh)");
+    const RecordedRun run = recordRun(unet, 0.419);
     QVERIFY(run.program);
     const Cascade c = buildCascade(*run.program, run.recording, run.result);
     const CascadeNode &failure = c.nodes[*c.focus];
@@ -229,6 +229,24 @@ void CascadeTest::sharedUnetFailure()
     }));
     QVERIFY(named("x5831$") < c.nodes.size());
     QVERIFY(named("x5854") < c.nodes.size());
+}
+
+// The demo fails in its hole at 0.347 the way U-Net does at 0.419: x121 (bmm_backward) is
+// 2,510,399 B short seven calls deep (simrd's record), inside a rematerialization.
+void CascadeTest::demoHoleFailure()
+{
+    const RecordedRun run = recordRun(QStringLiteral(REMATLENS_SOURCE_DIR "/traces/demo.log"), 0.347);
+    QVERIFY(run.program);
+    const Cascade c = buildCascade(*run.program, run.recording, run.result);
+    const CascadeNode &failure = c.nodes[*c.focus];
+    QCOMPARE(failure.kind, NodeKind::Failure);
+    QCOMPARE(failure.bytesShort, Bytes{2510399});
+    QCOMPARE(run.program->tensors[failure.tensor].name, std::string("x121"));
+    QCOMPARE(failure.depth, std::uint32_t{7});
+    // The rematerialization it happened in is in the cascade, and needed the failing tensor.
+    QVERIFY(std::any_of(c.edges.begin(), c.edges.end(), [&](const CascadeEdge &e) {
+        return e.to == *c.focus && e.kind == EdgeKind::NeededBy && c.nodes[e.from].kind == NodeKind::Remat;
+    }));
 }
 
 void CascadeTest::layoutPlacesRanksTopToBottom()

@@ -57,6 +57,7 @@ void CliTest::timelineFigure()
     QCOMPARE(QImage(png).size(), QSize(400, 200));
     QFile csv(m_dir.filePath(QStringLiteral("timeline.csv")));
     QVERIFY(csv.open(QIODevice::ReadOnly));
+    QVERIFY(csv.readLine().startsWith("# provenance {\"trace\":"));
     QVERIFY(csv.readLine().startsWith("run,ratio,budget,step,clock,memory,locked_bytes,depth,pool_size"));
     for (const char *suffix : {"svg", "pdf"}) {
         const QString path = m_dir.filePath(QStringLiteral("timeline.") + QLatin1String(suffix));
@@ -133,7 +134,12 @@ void CliTest::eventsFile()
     const QJsonObject o = QJsonDocument::fromJson(r.out).object();
     QFile file(path);
     QVERIFY(file.open(QIODevice::ReadOnly));
-    const QList<QByteArray> lines = file.readAll().trimmed().split('\n');
+    QList<QByteArray> lines = file.readAll().trimmed().split('\n');
+    // The first line says what made the file: the demo's hash, the policy and the budget.
+    const QJsonObject provenance = QJsonDocument::fromJson(lines.takeFirst()).object().value(QStringLiteral("provenance")).toObject();
+    QCOMPARE(provenance.value(QStringLiteral("trace_sha256")).toString().size(), 64);
+    QCOMPARE(provenance.value(QStringLiteral("budget")).toInteger(), o.value(QStringLiteral("budget")).toInteger());
+    QCOMPARE(provenance.value(QStringLiteral("policies")).toArray().first().toString(), QStringLiteral("DTR"));
     const int expected = o.value(QStringLiteral("evictions")).toInt() + o.value(QStringLiteral("released_evictions")).toInt()
                          + o.value(QStringLiteral("remats")).toInt();
     QVERIFY(expected > 0);

@@ -19,8 +19,12 @@
 #include "views/strip/strip_figure.h"
 
 #include <QComboBox>
+#include <QCryptographicHash>
 #include <QDoubleSpinBox>
 #include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
@@ -56,6 +60,17 @@ struct SvgFrame {
     int texts = 0;
     bool wellFormed = false;
 };
+
+QByteArray fileContent(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+QByteArray sha256Of(const QString &path)
+{
+    return QCryptographicHash::hash(fileContent(path), QCryptographicHash::Sha256).toHex();
+}
 
 SvgFrame readSvg(const QString &path)
 {
@@ -310,18 +325,41 @@ void FiguresTest::commandLineWritesEveryFormat()
                                 QStringLiteral("--palette"), QStringLiteral("colour-blind"), QStringLiteral("--out"),
                                 out, QStringLiteral("--data"), data};
     QCOMPARE(runRematlens(arguments), 0);
-    if (suffix == u"svg")
+    // Each format carries the provenance, with the traces' SHA-256, in its own metadata.
+    const QByteArray demoHash = sha256Of(repoFile("traces/demo.log"));
+    const QByteArray unetHash = sha256Of(repoFile("traces/unet.log"));
+    QByteArray provenance;
+    if (suffix == u"svg") {
         QCOMPARE(readSvg(out).viewBox, QStringLiteral("0 0 360 216"));
-    if (suffix == u"png")
-        QCOMPARE(QImage(out).size(), QSize(600, 360));
-    if (suffix == u"pdf") {
-        QFile pdf(out);
-        QVERIFY(pdf.open(QIODevice::ReadOnly));
-        QVERIFY(pdf.readAll().contains("/MediaBox [0 0 360"));
+        QXmlStreamReader xml(fileContent(out));
+        while (!xml.atEnd())
+            if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == u"provenance"
+                && xml.namespaceUri() == u"https://github.com/rematlens")
+                provenance = xml.readElementText().toUtf8();
+        QVERIFY(!xml.hasError());
     }
-    QFile csv(data);
-    QVERIFY(csv.open(QIODevice::ReadOnly));
-    QCOMPARE(QString::fromUtf8(csv.readAll()).count(QLatin1Char('\n')), 1 + 2 * 17); // two traces, 17 budgets
+    if (suffix == u"png") {
+        const QImage image(out);
+        QCOMPARE(image.size(), QSize(600, 360));
+        provenance = image.text(QStringLiteral("provenance")).toUtf8();
+    }
+    if (suffix == u"pdf") {
+        const QByteArray pdf = fileContent(out);
+        QVERIFY(pdf.contains("/MediaBox [0 0 360"));
+        const qsizetype start = pdf.indexOf("<rematlens:provenance>");
+        const qsizetype end = pdf.indexOf("</rematlens:provenance>");
+        QVERIFY2(start >= 0 && end > start, "the PDF's XMP packet has no provenance");
+        provenance = QByteArray(pdf.mid(start + 22, end - start - 22)).replace("&quot;", "\"");
+    }
+    const QJsonObject fields = QJsonDocument::fromJson(provenance).object();
+    QCOMPARE(fields.value(QStringLiteral("trace_sha256")).toArray(),
+             QJsonArray({QString::fromLatin1(demoHash), QString::fromLatin1(unetHash)}));
+    QCOMPARE(fields.value(QStringLiteral("figure")).toString(), QStringLiteral("strip"));
+
+    const QList<QByteArray> csv = fileContent(data).split('\n');
+    QVERIFY(csv.first().startsWith("# provenance {"));
+    QVERIFY(csv.first().contains(demoHash));
+    QCOMPARE(fileContent(data).count('\n'), 2 + 2 * 17); // provenance, columns, two traces of 17 budgets
 }
 
 void FiguresTest::commandLineRejectsBadOptions()
@@ -361,10 +399,10 @@ void FiguresTest::sweepFileDrawsTheSameRuns()
         QCOMPARE(runRematlens(QStringList{QStringLiteral("figure"), QStringLiteral("strip"), demo, QStringLiteral("--out"),
                                           path(QStringLiteral("swept.svg")), QStringLiteral("--data"), swept} + grid),
                  0);
-        QFile a(fromFile);
-        QFile b(swept);
-        QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
-        QCOMPARE(a.readAll(), b.readAll());
+        // The same rows; the provenance lines differ (one read a file, the other swept).
+        const auto rows = [](const QString &csv) { return fileContent(csv).split('\n').mid(1); };
+        QCOMPARE(rows(fromFile), rows(swept));
+        QVERIFY(fileContent(fromFile).split('\n').first().contains("\"sweep_files\""));
     }
 }
 

@@ -1,5 +1,6 @@
-// Every record of every file in ../shared/reference replayed and compared field by field with
-// unmodified simrd's output, including the baselines and the full event sequences.
+// Every record of simrd's reference files (tests/data/simrd-reference) replayed and compared field
+// by field with unmodified simrd's output, including the baselines and the full event sequences:
+// always on the project's own traces, and on the public DTR traces wherever they are installed.
 #include "shared_data.h"
 
 #include "core/sim/baseline.h"
@@ -10,9 +11,11 @@
 
 #include "reference_events.h"
 
+#include <QCryptographicHash>
 #include <QtTest>
 
 #include <fstream>
+#include <functional>
 #include <map>
 
 using namespace rematlens;
@@ -22,49 +25,157 @@ class ReplayParityTest : public QObject {
     Q_OBJECT
 
 private slots:
-    void initTestCase();
-    void referenceFile_data();
-    void referenceFile();
+    void ownTrace_data();
+    void ownTrace();
+    void publicTrace_data();
+    void publicTrace();
+    void wrongRecordIsCaught_data();
+    void wrongRecordIsCaught();
 
 private:
     struct LoadedTrace {
         std::shared_ptr<const Program> program;
         Baseline baseline;
     };
-    const LoadedTrace &trace(const std::string &fileName);
+    using TraceLocator = std::function<QString(const QString &traceFileName)>;
+    static void addFiles(const QString &directory);
+    const LoadedTrace *trace(const QString &path);
+    // Every difference between the file's records and our replays; a problem with the file
+    // itself (unreadable, trace missing) comes back as the only entry.
+    QStringList compareFile(const QString &path, const TraceLocator &locate, int &compared);
     static void compareRecord(const json &record, const Program &program, const Baseline &baseline,
                               QStringList &mismatches);
+    static QString ownTraceLocation(const QString &traceFileName);
 
-    QString m_shared;
-    std::map<std::string, LoadedTrace> m_traces;
+    std::map<QString, LoadedTrace> m_traces; // by path
 };
 
-void ReplayParityTest::initTestCase()
-{
-    m_shared = sharedDirectory();
-    if (m_shared.isEmpty())
-        QSKIP("../shared/reference is absent: parity with simrd cannot be checked here");
-}
-
-void ReplayParityTest::referenceFile_data()
+void ReplayParityTest::addFiles(const QString &directory)
 {
     QTest::addColumn<QString>("path");
-    const QDir dir(m_shared + QStringLiteral("/reference"));
+    const QDir dir(directory);
     const QStringList files = dir.entryList({QStringLiteral("*.jsonl")}, QDir::Files, QDir::Name);
-    QVERIFY2(!files.isEmpty(), "no reference files found");
+    QVERIFY2(!files.isEmpty(), qPrintable(QStringLiteral("no reference files in ") + directory));
     for (const QString &file : files)
         QTest::newRow(qPrintable(file)) << dir.filePath(file);
 }
 
-const ReplayParityTest::LoadedTrace &ReplayParityTest::trace(const std::string &fileName)
+// The own trace, after checking that it is still the trace simrd replayed (TRACES.sha256).
+QString ReplayParityTest::ownTraceLocation(const QString &traceFileName)
 {
-    auto found = m_traces.find(fileName);
+    QFile sums(projectReferenceDirectory(QStringLiteral("own-traces")) + QStringLiteral("/TRACES.sha256"));
+    if (!sums.open(QIODevice::ReadOnly))
+        return {};
+    const QString path = ownTracePath(traceFileName);
+    QFile trace(path);
+    if (!trace.open(QIODevice::ReadOnly))
+        return {};
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    hash.addData(&trace);
+    const QByteArray expectedLine = hash.result().toHex() + "  " + traceFileName.toUtf8();
+    for (const QByteArray &line : sums.readAll().split('\n'))
+        if (line.trimmed() == expectedLine)
+            return path;
+    qWarning("%s: its SHA-256 is not the one in TRACES.sha256: the trace was regenerated after simrd made "
+             "the references, which therefore no longer apply to it",
+             qPrintable(path));
+    return {};
+}
+
+void ReplayParityTest::ownTrace_data()
+{
+    addFiles(projectReferenceDirectory(QStringLiteral("own-traces")));
+}
+
+void ReplayParityTest::ownTrace()
+{
+    QFETCH(QString, path);
+    int compared = 0;
+    const QStringList mismatches = compareFile(path, ownTraceLocation, compared);
+    QVERIFY2(mismatches.isEmpty(), qPrintable(mismatches.mid(0, 20).join(QLatin1Char('\n'))));
+    QVERIFY2(compared > 0, "the reference file has no run records");
+}
+
+void ReplayParityTest::publicTrace_data()
+{
+    addFiles(projectReferenceDirectory(QStringLiteral("dtr-2020")));
+}
+
+void ReplayParityTest::publicTrace()
+{
+    QFETCH(QString, path);
+    std::ifstream in(path.toStdString());
+    std::string line;
+    QVERIFY(std::getline(in, line));
+    const QString traceName = QString::fromStdString(json::parse(line).at("trace").get<std::string>());
+    if (findPublicTrace(traceName).isEmpty())
+        QSKIP(qPrintable(traceName + QStringLiteral(" is not installed (neither in ../shared nor by "
+                                                    "traces/download-dtr-traces.sh)")));
+    int compared = 0;
+    const QStringList mismatches = compareFile(path, findPublicTrace, compared);
+    QVERIFY2(mismatches.isEmpty(), qPrintable(mismatches.mid(0, 20).join(QLatin1Char('\n'))));
+    QVERIFY2(compared > 0, "the reference file has no run records");
+}
+
+// A copy of a reference file with one field of one record changed must fail the comparison,
+// naming that field: the comparison really reads every field and every event.
+void ReplayParityTest::wrongRecordIsCaught_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("recordLine");
+    QTest::addColumn<QString>("pointer"); // a JSON pointer into that record
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("clock") << "demo-DTR-eager-grid0.05.jsonl" << 12 << "/clock" << "clock";
+    QTest::newRow("heuristic_evals") << "unet-LRU-eager-grid0.1.jsonl" << 3 << "/heuristic_evals" << "heuristic_evals";
+    QTest::newRow("failure bytes short") << "demo-DTR-eager-grid0.05.jsonl" << 2 << "/failure/bytes_short"
+                                         << "failure.bytes_short";
+    QTest::newRow("baseline") << "chain-LRU-eager-grid0.1.jsonl" << 1 << "/baseline_compute" << "baseline_compute";
+    QTest::newRow("one event's memory") << "resnet-DTR-eager-events.jsonl" << 2 << "/events/100/4"
+                                        << "events differ at index 100";
+}
+
+void ReplayParityTest::wrongRecordIsCaught()
+{
+    QFETCH(QString, file);
+    QFETCH(int, recordLine);
+    QFETCH(QString, pointer);
+    QFETCH(QString, expected);
+    const QString original = projectReferenceDirectory(QStringLiteral("own-traces")) + QLatin1Char('/') + file;
+    int compared = 0;
+    QVERIFY2(compareFile(original, ownTraceLocation, compared).isEmpty(), "the unchanged file must agree");
+
+    std::ifstream in(original.toStdString());
+    QTemporaryDir dir;
+    const QString copy = dir.filePath(file);
+    std::ofstream out(copy.toStdString());
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+        if (number == recordLine) {
+            json record = json::parse(line);
+            json &value = record.at(json::json_pointer(pointer.toStdString()));
+            QVERIFY(value.is_number_integer());
+            value = value.get<std::int64_t>() + 1;
+            line = record.dump();
+        }
+        out << line << '\n';
+    }
+    out.close();
+    const QStringList mismatches = compareFile(copy, ownTraceLocation, compared);
+    QCOMPARE(mismatches.size(), 1);
+    QVERIFY2(mismatches.front().contains(expected), qPrintable(mismatches.front()));
+}
+
+const ReplayParityTest::LoadedTrace *ReplayParityTest::trace(const QString &path)
+{
+    auto found = m_traces.find(path);
     if (found != m_traces.end())
-        return found->second;
-    const TraceReadResult read = readTraceFile(publicTracePath(m_shared, QString::fromStdString(fileName)).toStdString());
-    if (!read.ok())
-        qFatal("%s", read.error.toString().c_str());
-    return m_traces.emplace(fileName, LoadedTrace{read.program, computeBaseline(*read.program)}).first->second;
+        return &found->second;
+    const TraceReadResult read = readTraceFile(path.toStdString());
+    if (!read.ok()) {
+        qWarning("%s", read.error.toString().c_str());
+        return nullptr;
+    }
+    return &m_traces.emplace(path, LoadedTrace{read.program, computeBaseline(*read.program)}).first->second;
 }
 
 namespace {
@@ -79,6 +190,39 @@ void expectEqual(QStringList &mismatches, const QString &where, const char *fiel
 }
 
 } // namespace
+
+QStringList ReplayParityTest::compareFile(const QString &path, const TraceLocator &locate, int &compared)
+{
+    compared = 0;
+    std::ifstream in(path.toStdString());
+    std::string line;
+    if (!std::getline(in, line))
+        return {path + QStringLiteral(": empty or unreadable")};
+    const json first = json::parse(line);
+    const QString traceName = QString::fromStdString(first.at("trace").get<std::string>());
+    const QString tracePath = locate(traceName);
+    const LoadedTrace *loaded = tracePath.isEmpty() ? nullptr : trace(tracePath);
+    if (!loaded)
+        return {path + QStringLiteral(": its trace ") + traceName + QStringLiteral(" cannot be read")};
+
+    QStringList mismatches;
+    const QString where = QStringLiteral("baseline:");
+    expectEqual(mismatches, where, "baseline_memory", first.at("baseline_memory"), loaded->baseline.memory);
+    expectEqual(mismatches, where, "baseline_compute", first.at("baseline_compute"), loaded->baseline.compute);
+    expectEqual(mismatches, where, "baseline_const", first.at("baseline_const"), loaded->baseline.constMemory);
+    expectEqual(mismatches, where, "baseline_bottleneck", first.at("baseline_bottleneck"), loaded->baseline.bottleneck);
+    while (std::getline(in, line)) {
+        if (line.empty())
+            continue;
+        const json record = json::parse(line);
+        const std::string heuristic = record.at("heuristic");
+        if (heuristic == "RandomStorage" || heuristic == "AbRandom")
+            continue; // simrd's unseeded Python random cannot be reproduced
+        compareRecord(record, *loaded->program, loaded->baseline, mismatches);
+        ++compared;
+    }
+    return mismatches;
+}
 
 void ReplayParityTest::compareRecord(const json &record, const Program &program, const Baseline &baseline,
                                      QStringList &mismatches)
@@ -133,38 +277,6 @@ void ReplayParityTest::compareRecord(const json &record, const Program &program,
                                    QString::fromStdString(i < ours.size() ? ours[i].dump() : "end"));
         }
     }
-}
-
-void ReplayParityTest::referenceFile()
-{
-    QFETCH(QString, path);
-    std::ifstream in(path.toStdString());
-    std::string line;
-    QVERIFY(std::getline(in, line));
-    const json first = json::parse(line);
-    const LoadedTrace &loaded = trace(first.at("trace"));
-    QCOMPARE(loaded.baseline.memory, first.at("baseline_memory").get<Bytes>());
-    QCOMPARE(loaded.baseline.compute, first.at("baseline_compute").get<Cost>());
-    QCOMPARE(loaded.baseline.constMemory, first.at("baseline_const").get<Bytes>());
-    QCOMPARE(loaded.baseline.bottleneck, first.at("baseline_bottleneck").get<Bytes>());
-
-    QStringList mismatches;
-    int records = 0;
-    int compared = 0;
-    while (std::getline(in, line)) {
-        if (line.empty())
-            continue;
-        const json record = json::parse(line);
-        ++records;
-        const std::string heuristic = record.at("heuristic");
-        if (heuristic == "RandomStorage" || heuristic == "AbRandom")
-            continue; // simrd's unseeded Python random cannot be reproduced
-        compareRecord(record, *loaded.program, loaded.baseline, mismatches);
-        ++compared;
-    }
-    QVERIFY2(records > 0, "reference file has no run records");
-    QVERIFY2(mismatches.isEmpty(), qPrintable(mismatches.mid(0, 20).join(QLatin1Char('\n'))));
-    qInfo("%d of %d records identical to simrd", compared, records);
 }
 
 QTEST_GUILESS_MAIN(ReplayParityTest)

@@ -1,5 +1,7 @@
 // sweep --shard I/N and merge: shards joined give the file of the whole sweep, byte for byte,
 // and merge names every run (or shard) that is missing or there twice.
+#include "provenance_text.h"
+
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -20,6 +22,7 @@ private slots:
     void duplicateRunIsNamed();
     void missingOrRepeatedShardIsNamed();
     void shardFileResumesOnlyAsItsShard();
+    void shardsOfDifferentSweepsAreRefused();
     void badShardUsage();
 
 private:
@@ -88,7 +91,7 @@ void ShardMergeTest::initTestCase()
 {
     QVERIFY(m_dir.isValid());
     QCOMPARE(rematlens(sweep(path(QStringLiteral("whole.jsonl")))), 0);
-    QCOMPARE(contentOf(path(QStringLiteral("whole.jsonl"))).count('\n'), kRuns);
+    QCOMPARE(contentOf(path(QStringLiteral("whole.jsonl"))).count('\n'), kRuns + 1); // and the provenance
     const QStringList shards = shardFiles(QStringLiteral("shard"), QStringLiteral("jsonl"), kShards);
     for (int i = 0; i < kShards; ++i)
         QCOMPARE(rematlens(sweep(shards[i], QStringLiteral("%1/%2").arg(i).arg(kShards))), 0);
@@ -100,7 +103,8 @@ void ShardMergeTest::mergedShardsAreTheSweep()
     int records = 0;
     for (const QString &shard : shards) {
         const QList<QByteArray> lines = contentOf(shard).trimmed().split('\n');
-        QVERIFY(lines.first().startsWith("{\"rematlens_shard\":{\"index\":"));
+        QVERIFY(lines.first().startsWith("{\"provenance\":{\"trace\":\":demo\""));
+        QVERIFY(lines.first().contains("\"shard\":{\"index\":"));
         records += int(lines.size()) - 1;
     }
     QCOMPARE(records, kRuns);
@@ -108,7 +112,8 @@ void ShardMergeTest::mergedShardsAreTheSweep()
     QByteArray err;
     QCOMPARE(rematlens({QStringLiteral("merge"), shards[2], shards[0], shards[1], QStringLiteral("--out"), merged}, &err), 0);
     QVERIFY2(err.contains("162 runs from 3 shards"), err.constData());
-    QCOMPARE(withoutTiming(contentOf(merged)), withoutTiming(contentOf(path(QStringLiteral("whole.jsonl")))));
+    QCOMPARE(withoutCommand(withoutTiming(contentOf(merged))),
+             withoutCommand(withoutTiming(contentOf(path(QStringLiteral("whole.jsonl"))))));
 }
 
 // The shards cut from the whole sweep's own records (run k goes to shard k mod 3): merging them
@@ -120,13 +125,13 @@ void ShardMergeTest::mergedShardsAreTheSweepByteForByte()
     const QStringList cut = shardFiles(QStringLiteral("cut"), QStringLiteral("jsonl"), kShards);
     for (int i = 0; i < kShards; ++i) {
         QByteArray content = contentOf(real[i]).split('\n').first() + '\n';
-        for (int k = i; k < whole.size(); k += kShards)
+        for (int k = 1 + i; k < whole.size(); k += kShards) // line 0 is the provenance
             content += whole[k] + '\n';
         write(cut[i], content);
     }
     const QString merged = path(QStringLiteral("cut-merged.jsonl"));
     QCOMPARE(rematlens({QStringLiteral("merge"), cut[1], cut[2], cut[0], QStringLiteral("--out"), merged}), 0);
-    QCOMPARE(contentOf(merged), contentOf(path(QStringLiteral("whole.jsonl"))));
+    QCOMPARE(withoutCommand(contentOf(merged)), withoutCommand(contentOf(path(QStringLiteral("whole.jsonl")))));
 }
 
 void ShardMergeTest::csvShards()
@@ -136,7 +141,8 @@ void ShardMergeTest::csvShards()
     const QStringList shards = shardFiles(QStringLiteral("shard"), QStringLiteral("csv"), 2);
     for (int i = 0; i < 2; ++i)
         QCOMPARE(rematlens(sweep(shards[i], QStringLiteral("%1/2").arg(i))), 0);
-    QVERIFY(contentOf(shards[0]).startsWith("# rematlens_shard {\"index\":0,\"count\":2,"));
+    QVERIFY(contentOf(shards[0]).startsWith("# provenance {\"trace\":\":demo\""));
+    QVERIFY(contentOf(shards[0]).split('\n').first().contains("\"shard\":{\"index\":0,\"count\":2}"));
     const QString merged = path(QStringLiteral("merged.csv"));
     QCOMPARE(rematlens({QStringLiteral("merge"), shards[0], shards[1], QStringLiteral("--out"), merged}), 0);
     auto withoutSeconds = [](const QByteArray &csv) {
@@ -149,7 +155,7 @@ void ShardMergeTest::csvShards()
         }
         return lines.join('\n');
     };
-    QCOMPARE(withoutSeconds(contentOf(merged)), withoutSeconds(contentOf(whole)));
+    QCOMPARE(withoutSeconds(withoutCommand(contentOf(merged))), withoutSeconds(withoutCommand(contentOf(whole))));
 }
 
 void ShardMergeTest::missingRunIsNamed()
@@ -208,7 +214,7 @@ void ShardMergeTest::missingOrRepeatedShardIsNamed()
                         path(QStringLiteral("never.jsonl"))},
                        &err),
              1);
-    QVERIFY2(err.contains("whole.jsonl: no \"rematlens_shard\" header line"), err.constData());
+    QVERIFY2(err.contains("whole.jsonl:1: no provenance line naming a shard"), err.constData());
 }
 
 void ShardMergeTest::shardFileResumesOnlyAsItsShard()
@@ -217,12 +223,33 @@ void ShardMergeTest::shardFileResumesOnlyAsItsShard()
     QByteArray err;
     QCOMPARE(rematlens(sweep(shards[0], QStringLiteral("0/3")), &err), 0); // complete: nothing to run
     QVERIFY2(err.contains("0 runs") && err.contains("54 already in"), err.constData());
+    const QByteArray before = contentOf(shards[0]);
     QCOMPARE(rematlens(sweep(shards[0], QStringLiteral("1/3")), &err), 1);
-    QVERIFY2(err.contains("belongs to another shard or sweep"), err.constData());
+    QVERIFY2(err.contains("shard is {\"index\":0,\"count\":3} in the file but {\"index\":1,\"count\":3} in this command"),
+             err.constData());
     QCOMPARE(rematlens(sweep(shards[0]), &err), 1);
-    QVERIFY2(err.contains("this is the file of shard 0/3"), err.constData());
+    QVERIFY2(err.contains("shard is {\"index\":0,\"count\":3} in the file but absent in this command"), err.constData());
+    QCOMPARE(contentOf(shards[0]), before);
     QCOMPARE(rematlens(sweep(path(QStringLiteral("whole.jsonl")), QStringLiteral("0/3")), &err), 1);
-    QVERIFY2(err.contains("expected the header line of shard 0/3"), err.constData());
+    QVERIFY2(err.contains("shard is absent in the file but {\"index\":0,\"count\":3} in this command"), err.constData());
+}
+
+// Shards whose provenance differs (here another overhead limit) are not one sweep: nothing merged.
+void ShardMergeTest::shardsOfDifferentSweepsAreRefused()
+{
+    const QStringList shards = shardFiles(QStringLiteral("shard"), QStringLiteral("jsonl"), kShards);
+    const QString other = path(QStringLiteral("other-1.jsonl"));
+    write(other, contentOf(shards[1]).replace("\"overhead_limit\":2.0,\"keep\"", "\"overhead_limit\":3.0,\"keep\""));
+    QByteArray err;
+    QCOMPARE(rematlens({QStringLiteral("merge"), shards[0], other, shards[2], QStringLiteral("--out"),
+                        path(QStringLiteral("never.jsonl"))},
+                       &err),
+             1);
+    QVERIFY2(err.contains(QStringLiteral("are shards of different sweeps: overhead_limit is 3.0 in %1 but 2.0 in %2")
+                              .arg(other, shards[0])
+                              .toUtf8()),
+             err.constData());
+    QVERIFY(!QFile::exists(path(QStringLiteral("never.jsonl"))));
 }
 
 void ShardMergeTest::badShardUsage()

@@ -23,10 +23,16 @@ private slots:
     void terminatedSweepResumes();
     void holesReport();
     void badUsage();
+    void resumeIntoAnotherSweepsFileIsRefused_data();
+    void resumeIntoAnotherSweepsFileIsRefused();
+    void compareOutResumesAfterInterrupt();
+    void holesOutFile();
 
 private:
     static int rematlens(const QStringList &arguments, QByteArray *out = nullptr, QByteArray *err = nullptr);
     static QList<QJsonObject> records(const QString &path);
+    static QByteArray firstLine(const QString &path);
+    static QByteArray contentOf(const QString &path);
     static QJsonObject withoutTiming(QJsonObject record);
     static QStringList longDemoSweep(const QString &out);
     static void startAndAwaitRecords(QProcess &process, const QStringList &sweep, const QString &out);
@@ -51,10 +57,23 @@ QList<QJsonObject> SweepCliTest::records(const QString &path)
     QList<QJsonObject> list;
     if (!file.open(QIODevice::ReadOnly))
         return list;
-    for (const QByteArray &line : file.readAll().split('\n'))
-        if (!line.trimmed().isEmpty())
-            list << QJsonDocument::fromJson(line).object();
+    for (const QByteArray &line : file.readAll().split('\n')) {
+        const QJsonObject object = QJsonDocument::fromJson(line).object();
+        if (!line.trimmed().isEmpty() && !object.contains(QStringLiteral("provenance")))
+            list << object;
+    }
     return list;
+}
+
+QByteArray SweepCliTest::contentOf(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+QByteArray SweepCliTest::firstLine(const QString &path)
+{
+    return contentOf(path).split('\n').first() + '\n';
 }
 
 QJsonObject SweepCliTest::withoutTiming(QJsonObject record)
@@ -96,6 +115,7 @@ void SweepCliTest::resumesAndSortsTheFile()
     const QString partial = m_dir.filePath(QStringLiteral("partial.jsonl"));
     QFile file(partial);
     QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(firstLine(full));
     for (int i : {40, 3, 77, 12, 0})
         file.write(QJsonDocument(expected[i]).toJson(QJsonDocument::Compact) + '\n');
     file.close();
@@ -119,15 +139,16 @@ void SweepCliTest::csvRoundTrip()
     QFile file(csv);
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QList<QByteArray> lines = file.readAll().trimmed().split('\n');
-    QCOMPARE(lines.size(), 1 + 21);
-    QVERIFY(lines[0].startsWith("trace,heuristic,runtime,ratio,budget"));
-    QVERIFY(lines[1].contains(",oom,")); // 0.2 runs out of memory on the demo: failure columns filled
+    QCOMPARE(lines.size(), 2 + 21);
+    QVERIFY(lines[0].startsWith("# provenance {\"trace\":\":demo\",\"trace_sha256\":"));
+    QVERIFY(lines[1].startsWith("trace,heuristic,runtime,ratio,budget"));
+    QVERIFY(lines[2].contains(",oom,")); // 0.2 runs out of memory on the demo: failure columns filled
     file.close();
     QByteArray err;
     QCOMPARE(rematlens(sweep, nullptr, &err), 0); // everything already there
     QVERIFY2(err.contains("0 runs") && err.contains("21 already in"), err.constData());
     QVERIFY(file.open(QIODevice::ReadOnly));
-    QCOMPARE(file.readAll().trimmed().split('\n').size(), 22);
+    QCOMPARE(file.readAll().trimmed().split('\n').size(), 23);
 }
 
 void SweepCliTest::interruptedSweepResumes()
@@ -251,6 +272,97 @@ void SweepCliTest::badUsage()
     QVERIFY2(err.contains("other.jsonl:1:"), err.constData());
     QVERIFY(file.open(QIODevice::ReadOnly));
     QCOMPARE(file.readAll(), QByteArray("{\"hello\": 1}\n")); // nothing lost
+}
+
+void SweepCliTest::resumeIntoAnotherSweepsFileIsRefused_data()
+{
+    QTest::addColumn<QStringList>("change"); // arguments appended to the first sweep's
+    QTest::addColumn<QString>("field");
+    const QString chain = QStringLiteral(REMATLENS_SOURCE_DIR "/traces/chain.log");
+    QTest::newRow("trace") << QStringList{QStringLiteral("--trace-instead"), chain} << QStringLiteral("trace_sha256 is");
+    QTest::newRow("policy") << QStringList{QStringLiteral("--policy"), QStringLiteral("LRU")} << QStringLiteral("policies is [\"DTR\"] in the file but [\"LRU\"]");
+    QTest::newRow("grid") << QStringList{QStringLiteral("--to"), QStringLiteral("0.5")} << QStringLiteral("grid is");
+    QTest::newRow("runtime") << QStringList{QStringLiteral("--runtime"), QStringLiteral("lazy")} << QStringLiteral("runtime is");
+    QTest::newRow("seed") << QStringList{QStringLiteral("--seed"), QStringLiteral("7")} << QStringLiteral("seed is 0 in the file but 7");
+}
+
+// A file written by another sweep (another trace, policy, grid...) is refused with one line
+// naming the field, and left byte for byte as it was.
+void SweepCliTest::resumeIntoAnotherSweepsFileIsRefused()
+{
+    QFETCH(QStringList, change);
+    QFETCH(QString, field);
+    for (const QString &extension : {QStringLiteral("jsonl"), QStringLiteral("csv")}) {
+        const QString out = m_dir.filePath(QStringLiteral("refused-%1.%2").arg(QLatin1String(QTest::currentDataTag()), extension));
+        const QStringList first{QStringLiteral("sweep"), QStringLiteral(":demo"), QStringLiteral("--from"),
+                                QStringLiteral("0.3"), QStringLiteral("--step"), QStringLiteral("0.01"),
+                                QStringLiteral("--out"), out};
+        QCOMPARE(rematlens(first + QStringList{QStringLiteral("--to"), QStringLiteral("0.4")}), 0);
+        const QByteArray before = contentOf(out);
+        QStringList second = first;
+        if (change.first() == QStringLiteral("--trace-instead"))
+            second[1] = change.last();
+        else
+            second << change;
+        if (!change.contains(QStringLiteral("--to")))
+            second << QStringLiteral("--to") << QStringLiteral("0.4");
+        QByteArray err;
+        QCOMPARE(rematlens(second, nullptr, &err), 1);
+        QCOMPARE(err.count('\n'), 1);
+        QVERIFY2(err.contains("not resuming into this file (left unchanged)") && err.contains(field.toUtf8()),
+                 err.constData());
+        QCOMPARE(contentOf(out), before);
+    }
+}
+
+// compare --out keeps every finished run, and the same command resumes from them after SIGINT:
+// the report is the one an uninterrupted comparison prints.
+void SweepCliTest::compareOutResumesAfterInterrupt()
+{
+    const QString out = m_dir.filePath(QStringLiteral("compare.jsonl"));
+    const QStringList compare{QStringLiteral("compare"), QStringLiteral(":demo"), QStringLiteral("--policy"), QStringLiteral("DTR"),
+                              QStringLiteral("--policy"), QStringLiteral("LRU"), QStringLiteral("--from"), QStringLiteral("0.2"),
+                              QStringLiteral("--to"), QStringLiteral("1.0"), QStringLiteral("--step"), QStringLiteral("0.0005"),
+                              QStringLiteral("--threads"), QStringLiteral("1"), QStringLiteral("--json")};
+    QProcess process;
+    process.start(QStringLiteral(REMATLENS_BINARY), compare + QStringList{QStringLiteral("--out"), out});
+    QVERIFY(process.waitForStarted());
+    QTRY_VERIFY_WITH_TIMEOUT(records(out).size() >= 20, 60000);
+    ::kill(static_cast<pid_t>(process.processId()), SIGINT);
+    QVERIFY(process.waitForFinished(60000));
+    QCOMPARE(process.exitCode(), 130);
+    const qsizetype kept = records(out).size();
+    QVERIFY(kept >= 20 && kept < 2 * 1601);
+    QVERIFY(firstLine(out).startsWith("{\"provenance\":{\"trace\":\":demo\""));
+
+    QByteArray resumed;
+    QByteArray err;
+    QCOMPARE(rematlens(compare + QStringList{QStringLiteral("--out"), out}, &resumed, &err), 0);
+    QCOMPARE(records(out).size(), 2 * 1601);
+    QByteArray fresh;
+    QCOMPARE(rematlens(compare, &fresh), 0);
+    QCOMPARE(resumed, fresh);
+}
+
+void SweepCliTest::holesOutFile()
+{
+    const QString out = m_dir.filePath(QStringLiteral("holes.jsonl"));
+    QCOMPARE(rematlens({QStringLiteral("holes"), QStringLiteral(":demo"), QStringLiteral("--from"), QStringLiteral("0.30"),
+                        QStringLiteral("--to"), QStringLiteral("0.40"), QStringLiteral("--step"), QStringLiteral("0.005"),
+                        QStringLiteral("--out"), out}),
+             0);
+    const QList<QByteArray> lines = contentOf(out).trimmed().split('\n');
+    QCOMPARE(lines.size(), 2);
+    const QJsonObject provenance = QJsonDocument::fromJson(lines[0]).object().value(QStringLiteral("provenance")).toObject();
+    QCOMPARE(provenance.value(QStringLiteral("grid")).toObject().value(QStringLiteral("step")).toString(), QStringLiteral("0.005"));
+    const QJsonArray holes = QJsonDocument::fromJson(lines[1]).object().value(QStringLiteral("holes")).toArray();
+    QVERIFY(!holes.isEmpty()); // the demo's hole at 0.34-0.36
+    for (const QJsonValue &hole : holes) {
+        const QJsonArray around = hole.toObject().value(QStringLiteral("passes_around")).toArray();
+        QCOMPARE(around.size(), 2);
+        for (const QJsonValue &pass : around)
+            QCOMPARE(pass.toObject().value(QStringLiteral("result")).toString(), QStringLiteral("pass"));
+    }
 }
 
 QTEST_GUILESS_MAIN(SweepCliTest)

@@ -1,6 +1,7 @@
 #include "command_line.h"
 
 #include "commands.h"
+#include "provenance.h"
 
 #include <CLI/CLI.hpp>
 
@@ -130,11 +131,38 @@ void addMerge(CLI::App &app, MergeOptions &options)
     merge->add_option("--out", options.outPath, "The joined file, FILE.jsonl or FILE.csv")->required();
 }
 
+void addConfirm(CLI::App &app, ConfirmOptions &options)
+{
+    CLI::App *confirm = app.add_subcommand("confirm", "Write (and, given simrd, run) a Python script that replays a "
+                                                      "results file's records with unmodified simrd and compares "
+                                                      "every field");
+    confirm->add_option("file", options.resultsPath, "A results file: sweep, compare, merge or holes --out")->required();
+    confirm->add_option("--simrd", options.simrdDir, "The folder holding simrd's Python package (default: $SIMRD)");
+    confirm->add_option("--only", options.only, "holes: only the runs that make holes and their passing neighbours; "
+                                                "all: every record")
+        ->capture_default_str();
+    confirm->add_option("--repeats", options.repeats, "Replay each record K times with simrd")->capture_default_str();
+    confirm->add_option("--script", options.scriptPath, "Where to write the script (default: FILE.confirm.py)");
+    confirm->add_option("--trace", options.tracePath, "The trace (default: the provenance's, beside FILE)");
+}
+
+void addVerify(CLI::App &app, VerifyOptions &options)
+{
+    CLI::App *verify = app.add_subcommand("verify", "Replay a seeded sample of a results file's records with "
+                                                    "RematLens again and report any difference");
+    verify->add_option("file", options.resultsPath, "A results file: sweep, compare, merge or holes --out")->required();
+    verify->add_option("--samples", options.samples, "How many records to replay")->capture_default_str();
+    verify->add_option("--seed", options.seed, "Seed of the sample")->capture_default_str();
+    verify->add_option("--trace", options.tracePath, "The trace (default: the provenance's, beside FILE)");
+}
+
 void addHoles(CLI::App &app, HolesOptions &options)
 {
     CLI::App *holes = app.add_subcommand("holes", "Find feasibility holes: failing budgets between passing ones");
     addGridOptions(holes, options.grid);
     holes->add_option("--repeats", options.repeats, "Replay every budget inside a hole K more times");
+    holes->add_option("--out", options.outPath,
+                      "Also write the report to FILE.jsonl: its provenance, then the report as with --json");
     holes->add_flag("--edges", options.edges, "Bisect every pass/fail boundary down to adjacent bytes");
     holes->add_option("--samples", options.samples, "K seeded random budgets inside each grid interval");
     holes->add_flag("--json", options.json, "Print JSON");
@@ -145,6 +173,8 @@ void addCompare(CLI::App &app, CompareOptions &options)
     CLI::App *compare = app.add_subcommand(
         "compare", "Compare policies over one budget grid: feasibility, and overhead against the first --policy");
     addGridOptions(compare, options.grid);
+    compare->add_option("--out", options.outPath,
+                        "Also write every run's record to FILE.jsonl or FILE.csv as it finishes; rerunning resumes");
     compare->add_flag("--json", options.json, "Print JSON");
 }
 
@@ -257,10 +287,11 @@ std::string finishFigureOptions(const CLI::App &figure, FigureOptions &options, 
 
 CommandLineOutcome runCommandLine(int argc, char **argv)
 {
+    Provenance::recordCommandLine(argc, argv);
     CLI::App app{"RematLens: replay, sweep and explain memory-budgeted DTR training traces.\n"
                  "With no command it opens the GUI (on the embedded demo trace if no trace is given).",
                  "rematlens"};
-    app.set_version_flag("--version", "rematlens 0.1.0");
+    app.set_version_flag("--version", "rematlens " + Provenance::version() + " (commit " + Provenance::commit() + ")");
     app.require_subcommand(0, 1);
     GuiOptions guiOptions;
     app.add_option("trace", guiOptions.trace, "Trace to open in the GUI");
@@ -285,6 +316,10 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
     addHoles(app, holes);
     CompareOptions compare;
     addCompare(app, compare);
+    ConfirmOptions confirm;
+    addConfirm(app, confirm);
+    VerifyOptions verify;
+    addVerify(app, verify);
     MergeOptions merge;
     addMerge(app, merge);
     SynthCommandOptions synth;
@@ -321,6 +356,10 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
         return CommandLineOutcome::finished(runSweepCommand(sweep));
     if (app.got_subcommand("holes"))
         return CommandLineOutcome::finished(runHolesCommand(holes));
+    if (app.got_subcommand("confirm"))
+        return CommandLineOutcome::finished(runConfirmCommand(confirm));
+    if (app.got_subcommand("verify"))
+        return CommandLineOutcome::finished(runVerifyCommand(verify));
     if (app.got_subcommand("compare"))
         return CommandLineOutcome::finished(runCompareCommand(compare));
     if (app.got_subcommand("merge"))

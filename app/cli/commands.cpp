@@ -1,5 +1,6 @@
 #include "commands.h"
 
+#include "provenance.h"
 #include "run_report.h"
 #include "trace_source.h"
 
@@ -51,9 +52,28 @@ std::string configureRun(const RunOptions &options, const LoadedTrace &trace, Ru
 
 namespace {
 
-bool writeEvents(const std::string &path, const std::vector<ReplayEvent> &events, const Program &program)
+// The run's provenance: its policy, runtime, limits, keep list, seed and budget.
+std::optional<Provenance> runProvenance(const RunOptions &options, const RunRequest &request, std::string &error)
+{
+    std::optional<Provenance> p = Provenance::forTrace(options.trace, error);
+    if (!p)
+        return std::nullopt;
+    p->set("policies", Provenance::Json::array({request.config.policy.name}));
+    p->set("runtime", std::string(simrdRuntimeName(request.config.runtime)));
+    p->set("overhead_limit", request.overheadLimit);
+    p->set("keep", request.keep);
+    p->set("seed", request.config.seed);
+    p->set("budget", request.config.budget);
+    if (options.ratio)
+        p->set("ratio", *options.ratio);
+    return p;
+}
+
+bool writeEvents(const std::string &path, const Provenance &provenance, const std::vector<ReplayEvent> &events,
+                 const Program &program)
 {
     std::ofstream out(path);
+    out << provenance.jsonLine();
     for (const ReplayEvent &event : events)
         if (isReferenceKind(event.kind))
             out << eventToJson(event, program).dump() << '\n';
@@ -93,8 +113,14 @@ int runRunCommand(const RunOptions &options)
     if (!options.eventsPath.empty())
         request.config.recording = &recording;
     const RunResult result = Replay(*loaded->program, request.config).run();
-    if (!options.eventsPath.empty() && !writeEvents(options.eventsPath, recording.events, *loaded->program))
-        return reportError(ExitBadInput, "cannot write the events to " + options.eventsPath);
+    if (!options.eventsPath.empty()) {
+        std::string error;
+        const std::optional<Provenance> provenance = runProvenance(options, request, error);
+        if (!provenance)
+            return reportError(ExitBadInput, error);
+        if (!writeEvents(options.eventsPath, *provenance, recording.events, *loaded->program))
+            return reportError(ExitBadInput, "cannot write the events to " + options.eventsPath);
+    }
     if (options.json)
         std::cout << runToJson(request, result, loaded->baseline).dump() << std::endl;
     else

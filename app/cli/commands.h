@@ -5,6 +5,8 @@
 #include "core/sim/run_request.h"
 #include "core/sweep/sweep_plan.h"
 
+#include <nlohmann/json.hpp>
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -77,6 +79,7 @@ struct MergeOptions {
 
 struct HolesOptions {
     GridOptions grid;
+    std::string outPath; // the report as JSON lines, after its provenance
     int repeats = 0;
     bool edges = false;
     int samples = 0;
@@ -86,13 +89,35 @@ struct HolesOptions {
 // Checks the grid options that need no trace; fills settings and the grid, or says what is wrong.
 std::string prepareGrid(const GridOptions &options, SweepSettings &settings, std::vector<GridPoint> &grid);
 
+// What a grid command's provenance says of its grid: {"grid": {"from", "to", "step"}} as typed.
+nlohmann::ordered_json gridScope(const GridOptions &options);
+
 struct CompareOptions {
     GridOptions grid;
+    std::string outPath; // the runs' records, resumable as sweep's
     bool json = false;
 };
 
 // Resolves --keep against the trace into the settings; an error message when a name is unknown.
 std::string applyKeep(const std::vector<std::string> &names, const Program &program, SweepSettings &settings);
+
+// rematlens confirm: a Python script that replays a results file's records with unmodified simrd.
+struct ConfirmOptions {
+    std::string resultsPath;
+    std::string simrdDir;   // --simrd, else $SIMRD; empty: write the script only
+    std::string only = "all"; // "holes": only the runs that make holes (and their passing neighbours)
+    int repeats = 1;
+    std::string scriptPath; // default: beside the results, FILE.confirm.py
+    std::string tracePath;  // default: found from the provenance's trace name
+};
+
+// rematlens verify: a seeded sample of a results file's records replayed by RematLens again.
+struct VerifyOptions {
+    std::string resultsPath;
+    std::size_t samples = 20;
+    std::uint64_t seed = 1;
+    std::string tracePath;
+};
 
 struct SynthCommandOptions {
     bool list = false;
@@ -125,5 +150,7 @@ int runRescueCommand(const RescueOptions &options);
 int runMergeCommand(const MergeOptions &options);
 int runTracesDownloadCommand(const TracesDownloadOptions &options);
 int runTracesStatusCommand(const TracesStatusOptions &options);
+int runConfirmCommand(const ConfirmOptions &options);
+int runVerifyCommand(const VerifyOptions &options);
 
 } // namespace rematlens

@@ -5,6 +5,7 @@
 #include "interrupt.h"
 #include "progress_bar.h"
 #include "run_report.h"
+#include "sweep_file.h"
 
 #include "core/sweep/policy_comparison.h"
 #include "core/sweep/sweep_runner.h"
@@ -128,6 +129,61 @@ std::string compareToText(const CompareContext &c)
 
 } // namespace
 
+namespace {
+
+// The runs of a comparison, filled from the --out file's records and from replays.
+struct ComparedRuns {
+    const std::vector<RunRequest> &requests;
+    std::size_t columns;
+    Cost baselineCompute;
+    std::vector<PolicyRuns> runs;
+
+    ComparedRuns(const std::vector<RunRequest> &planned, std::size_t policies, std::size_t gridSize, Cost compute)
+        : requests(planned), columns(gridSize), baselineCompute(compute), runs(policies)
+    {
+        for (PolicyRuns &policy : runs) {
+            policy.outcomes.resize(columns);
+            policy.overheads.resize(columns, 0.0);
+        }
+    }
+
+    void take(std::size_t i, const RunResult &result)
+    {
+        const std::size_t p = i / columns;
+        const std::size_t column = i % columns;
+        runs[p].outcomes[column] = BudgetOutcome{requests[i].ratio, requests[i].config.budget, result.outcome};
+        runs[p].overheads[column] =
+            baselineCompute > 0 ? static_cast<double>(result.clock) / static_cast<double>(baselineCompute) : 0.0;
+    }
+};
+
+// Opens --out (refusing a file of another comparison or sweep) and takes the runs it holds;
+// the indices of the requests still to run, or an error.
+std::optional<std::vector<std::size_t>> resumeFrom(const CompareOptions &options, const SweepSettings &settings,
+                                                   SweepFile &file, ComparedRuns &compared, std::string &error)
+{
+    std::vector<std::size_t> todo;
+    if (!options.outPath.empty()) {
+        const std::optional<Provenance> provenance =
+            Provenance::describe(options.grid.trace, settings, gridScope(options.grid), error);
+        if (!provenance)
+            return std::nullopt;
+        file.setHeader(*provenance);
+        if (!file.open(options.outPath, error))
+            return std::nullopt;
+    }
+    for (std::size_t i = 0; i < compared.requests.size(); ++i) {
+        const SweepFile::Record *record = options.outPath.empty() ? nullptr : file.find(SweepFile::keyFor(compared.requests[i]));
+        if (record)
+            compared.take(i, runFromJson(*record));
+        else
+            todo.push_back(i);
+    }
+    return todo;
+}
+
+} // namespace
+
 int runCompareCommand(const CompareOptions &options)
 {
     SweepSettings settings;
@@ -136,38 +192,49 @@ int runCompareCommand(const CompareOptions &options)
         return reportError(ExitBadUsage, problem);
     if (options.grid.policies.size() < 2)
         return reportError(ExitBadUsage, "compare needs at least two --policy (the first is the reference)");
+    if (!options.outPath.empty() && !SweepFile::formatFor(options.outPath))
+        return reportError(ExitBadUsage, "--out expects a .jsonl or .csv file, got " + options.outPath);
     const std::optional<LoadedTrace> loaded = loadWithBaseline(options.grid.trace);
     if (!loaded)
         return ExitBadInput;
     settings.trace = loaded->name;
 
     const std::vector<RunRequest> requests = planSweep(settings, loaded->baseline, grid);
-    std::vector<PolicyRuns> runs(settings.policies.size());
-    for (std::size_t p = 0; p < runs.size(); ++p) {
-        runs[p].outcomes.resize(grid.size());
-        runs[p].overheads.resize(grid.size(), 0.0);
-    }
+    ComparedRuns compared(requests, settings.policies.size(), grid.size(), loaded->baseline.compute);
+    SweepFile file;
+    std::string error;
+    const std::optional<std::vector<std::size_t>> todo = resumeFrom(options, settings, file, compared, error);
+    if (!todo)
+        return reportError(ExitBadInput, error);
+    std::vector<RunRequest> toRun;
+    for (std::size_t i : *todo)
+        toRun.push_back(requests[i]);
     watchInterrupts();
-    ProgressBar bar("compare", requests.size());
+    ProgressBar bar("compare", toRun.size());
     SweepRunner runner(loaded->program, options.grid.threads);
     runner.setWallLimit(options.grid.wallLimit);
     std::size_t done = 0;
-    runner.run(requests, &interruptRequested(), [&](std::size_t i, const RunResult &result) {
-        const std::size_t p = i / grid.size();
-        const std::size_t column = i % grid.size();
-        runs[p].outcomes[column] = BudgetOutcome{requests[i].ratio, requests[i].config.budget, result.outcome};
-        runs[p].overheads[column] = loaded->baseline.compute > 0 ? static_cast<double>(result.clock)
-                                                                       / static_cast<double>(loaded->baseline.compute)
-                                                                 : 0.0;
+    bool writeFailed = false;
+    runner.run(toRun, &interruptRequested(), [&](std::size_t j, const RunResult &result) {
+        compared.take((*todo)[j], result);
+        if (!options.outPath.empty() && result.outcome != Outcome::Cancelled && !writeFailed)
+            writeFailed = !file.append(runToJson(toRun[j], result, loaded->baseline), error);
         bar.advance(++done);
     });
     bar.finish();
+    if (writeFailed)
+        return reportError(ExitBadInput, error);
     if (interruptRequested()) {
-        std::cerr << "compare: interrupted; nothing reported." << std::endl;
+        std::cerr << "compare: interrupted; nothing reported."
+                  << (options.outPath.empty() ? "" : " The finished runs are in " + options.outPath
+                                                         + ": rerun the same command to resume.")
+                  << std::endl;
         return ExitInterrupted;
     }
-    const PolicyComparison comparison = comparePolicies(runs);
-    const CompareContext context{settings, grid, runs, comparison};
+    if (!options.outPath.empty() && !file.finish(error))
+        return reportError(ExitBadInput, error);
+    const PolicyComparison comparison = comparePolicies(compared.runs);
+    const CompareContext context{settings, grid, compared.runs, comparison};
     if (options.json)
         std::cout << compareToJson(context, loaded->baseline).dump(2) << std::endl;
     else

@@ -3,7 +3,9 @@
 #include "commands.h"
 #include "interrupt.h"
 #include "progress_bar.h"
+#include "provenance.h"
 #include "run_report.h"
+#include "sweep_file.h"
 
 #include "runs_across_ranks.h"
 
@@ -11,6 +13,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -71,7 +74,10 @@ Json holeJson(const Context &c, const Hole &hole)
                 {"last_pass_below_budget", g[hole.lastPassBelow].request.config.budget},
                 {"first_pass_above_budget", g[hole.firstPassAbove].request.config.budget},
                 {"unresolved_inside", hole.hasUnresolved},
-                {"results", results}};
+                {"results", results},
+                {"passes_around", Json::array({runToJson(g[hole.lastPassBelow].request, g[hole.lastPassBelow].result, c.baseline),
+                                               runToJson(g[hole.firstPassAbove].request, g[hole.firstPassAbove].result,
+                                                         c.baseline)})}};
 }
 
 Json surveyJson(const Context &c, const HolesOptions &options, const SweepSettings &settings, double seconds)
@@ -178,6 +184,21 @@ void printText(const Context &c, const SweepSettings &settings, double seconds)
     std::cout << "  " << c.survey.runs << " replays in " << seconds << " s\n";
 }
 
+// --out: the provenance line, then the report on one line.
+bool writeReport(const HolesOptions &options, const SweepSettings &settings, const Json &report, std::string &error)
+{
+    const std::optional<Provenance> provenance =
+        Provenance::describe(options.grid.trace, settings, gridScope(options.grid), error);
+    if (!provenance)
+        return false;
+    std::ofstream out(options.outPath, std::ios::trunc);
+    out << provenance->jsonLine() << report.dump() << '\n';
+    if (!out.flush()) {
+        error = options.outPath + ": cannot write";
+        return false;
+    }
+    return true;
+}
 
 } // namespace
 
@@ -192,6 +213,8 @@ int runHolesCommand(const HolesOptions &options)
         return usageError(world, problem);
     if (settings.policies.size() != 1)
         return usageError(world, "holes takes one --policy (run it once per policy)");
+    if (!options.outPath.empty() && SweepFile::formatFor(options.outPath) != SweepFile::Format::JsonLines)
+        return usageError(world, "--out expects a .jsonl file, got " + options.outPath);
     if (options.repeats < 0 || options.samples < 0)
         return usageError(world, "--repeats and --samples expect non-negative counts");
     const std::optional<LoadedTrace> loaded = loadWithBaseline(options.grid.trace);
@@ -238,6 +261,11 @@ int runHolesCommand(const HolesOptions &options)
     if (survey.interrupted)
         return reportError(ExitInterrupted, "interrupted; the report would be incomplete, so none is printed");
     const Context context{survey, loaded->baseline};
+    if (!options.outPath.empty()) {
+        std::string error;
+        if (!writeReport(options, settings, surveyJson(context, options, settings, seconds), error))
+            return reportError(ExitBadInput, error);
+    }
     if (options.json)
         std::cout << surveyJson(context, options, settings, seconds).dump(2) << std::endl;
     else

@@ -5,6 +5,7 @@
 
 #include "core/sweep/decimal_grid.h"
 
+#include <algorithm>
 #include <iostream>
 #include <map>
 
@@ -17,12 +18,6 @@ using RunKey = std::pair<std::string, double>; // heuristic, ratio
 
 constexpr std::size_t kProblemsShown = 20;
 
-Record withoutIndex(Record header)
-{
-    header.erase("index");
-    return header;
-}
-
 std::string listFiles(const std::vector<std::string> &paths)
 {
     std::string list;
@@ -31,21 +26,31 @@ std::string listFiles(const std::vector<std::string> &paths)
     return list;
 }
 
-// The shards' headers must describe one sweep, and name every shard of it once.
+std::size_t shardField(const Provenance &header, const char *field)
+{
+    return header.fields().value("shard", Record::object()).value(field, std::size_t{0});
+}
+
+// The shards' provenance must describe one sweep, and name every shard of it once.
 std::string checkShards(const std::vector<std::string> &paths, const std::vector<SweepFile> &files)
 {
     for (std::size_t i = 0; i < files.size(); ++i)
-        if (!files[i].header())
-            return paths[i] + ": no \"" + SweepFile::kHeaderKey + "\" header line: not the file of a sweep --shard";
-    const Record sweep = withoutIndex(*files[0].header());
-    for (std::size_t i = 1; i < files.size(); ++i)
-        if (withoutIndex(*files[i].header()) != sweep)
-            return paths[0] + " and " + paths[i] + " are shards of different sweeps: " + sweep.dump() + " vs "
-                   + withoutIndex(*files[i].header()).dump();
-    const std::size_t count = sweep.value("count", std::size_t{0});
+        if (!files[i].header() || !files[i].header()->fields().contains("shard"))
+            return paths[i] + ":1: no provenance line naming a shard: not the file of a sweep --shard";
+    const Provenance &first = *files[0].header();
+    for (std::size_t i = 1; i < files.size(); ++i) {
+        const Provenance &other = *files[i].header();
+        std::string field = first.firstDifference(other, {"shard"});
+        if (field.empty() && shardField(first, "count") != shardField(other, "count"))
+            field = "shard";
+        if (!field.empty())
+            return paths[0] + " and " + paths[i] + " are shards of different sweeps: "
+                   + first.describeDifference(other, field, paths[i], paths[0]);
+    }
+    const std::size_t count = shardField(first, "count");
     std::map<std::size_t, std::vector<std::string>> byIndex;
     for (std::size_t i = 0; i < files.size(); ++i)
-        byIndex[files[i].header()->value("index", count)].push_back(paths[i]);
+        byIndex[shardField(*files[i].header(), "index")].push_back(paths[i]);
     std::string problems;
     for (std::size_t index = 0; index < count; ++index) {
         const std::string shard = "shard " + std::to_string(index) + "/" + std::to_string(count);
@@ -59,14 +64,14 @@ std::string checkShards(const std::vector<std::string> &paths, const std::vector
 
 class Completeness {
 public:
-    Completeness(const Record &header, const std::vector<GridPoint> &grid, const std::vector<std::string> &paths,
+    Completeness(const Provenance &header, const std::vector<GridPoint> &grid, const std::vector<std::string> &paths,
                  const std::vector<SweepFile> &files)
-        : m_header(header), m_count(header.value("count", std::size_t{1}))
+        : m_header(header.fields()), m_count(std::max<std::size_t>(1, shardField(header, "count")))
     {
         for (std::size_t i = 0; i < files.size(); ++i)
-            m_fileOfShard[files[i].header()->value("index", std::size_t{0})] = i;
+            m_fileOfShard[shardField(*files[i].header(), "index")] = i;
         std::size_t run = 0;
-        for (const Record &heuristic : header.value("heuristics", Record::array()))
+        for (const Record &heuristic : m_header.value("policies", Record::array()))
             for (const GridPoint &point : grid)
                 m_expected.emplace(RunKey{heuristic.get<std::string>(), point.ratio}, Expected{point.text, run++, {}});
         for (std::size_t i = 0; i < files.size(); ++i)
@@ -142,10 +147,11 @@ int runMergeCommand(const MergeOptions &options)
             return reportError(ExitBadInput, error);
     if (const std::string problem = checkShards(options.shardPaths, files); !problem.empty())
         return reportError(ExitBadInput, problem);
-    const Record &header = *files[0].header();
+    const Provenance &header = *files[0].header();
+    const Record gridFields = header.fields().value("grid", Record::object());
     const std::optional<std::vector<GridPoint>> grid =
-        DecimalGrid::make(header.value("from", std::string()), header.value("to", std::string()),
-                          header.value("step", std::string()), error);
+        DecimalGrid::make(gridFields.value("from", std::string()), gridFields.value("to", std::string()),
+                          gridFields.value("step", std::string()), error);
     if (!grid)
         return reportError(ExitBadInput, options.shardPaths[0] + ":1: the header's grid is not valid: " + error);
     if (const std::string problem = Completeness(header, *grid, options.shardPaths, files).report(); !problem.empty())
@@ -154,7 +160,11 @@ int runMergeCommand(const MergeOptions &options)
     for (const SweepFile &file : files)
         records.insert(records.end(), file.records().begin(), file.records().end());
     const std::size_t count = records.size();
-    if (!SweepFile::writeSorted(options.outPath, *format, std::nullopt, std::move(records), error))
+    // The whole sweep's provenance: the shards' without the shard, made by this merge.
+    Provenance whole = header;
+    whole.erase("shard");
+    whole.set("command", Provenance::commandLine());
+    if (!SweepFile::writeSorted(options.outPath, *format, whole, std::move(records), error))
         return reportError(ExitBadInput, error);
     std::cerr << "merge: " << count << " runs from " << files.size() << " shards into " << options.outPath << std::endl;
     return ExitOk;

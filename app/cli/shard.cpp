@@ -1,7 +1,5 @@
 #include "shard.h"
 
-#include "commands.h"
-
 #include <charconv>
 
 namespace rematlens {
@@ -34,23 +32,6 @@ std::optional<Shard> Shard::parse(const std::string &text, std::string &error)
         return std::nullopt;
     }
     return Shard{*index, *count};
-}
-
-SweepFile::Record Shard::header(const GridOptions &options, const SweepSettings &settings) const
-{
-    SweepFile::Record policies = SweepFile::Record::array();
-    for (const Policy &policy : settings.policies)
-        policies.push_back(policy.name);
-    return SweepFile::Record{{"index", index},
-                             {"count", count},
-                             {"trace", settings.trace},
-                             {"heuristics", policies},
-                             {"runtime", std::string(simrdRuntimeName(settings.runtime))},
-                             {"overhead_limit", settings.overheadLimit},
-                             {"seed", settings.seed},
-                             {"from", options.from},
-                             {"to", options.to},
-                             {"step", options.step}};
 }
 
 } // namespace rematlens

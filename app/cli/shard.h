@@ -8,9 +8,6 @@
 
 namespace rematlens {
 
-struct GridOptions;
-struct SweepSettings;
-
 // One of N parts of a sweep for schedulers without MPI (sweep --shard I/N, I from 0 to N-1, as
 // Slurm's --array=0-(N-1) numbers its tasks). Run k of the grid (policy-major, budgets
 // increasing) belongs to shard k mod N: interleaved, so the costly budgets spread over all shards.
@@ -23,8 +20,8 @@ struct Shard {
     bool owns(std::size_t run) const { return run % count == index; }
     std::string name() const { return std::to_string(index) + "/" + std::to_string(count); }
 
-    // What the shard's file starts with: the shard and all that defines the sweep's grid.
-    SweepFile::Record header(const GridOptions &options, const SweepSettings &settings) const;
+    // What the shard's file's provenance says of it: {"index": I, "count": N}.
+    nlohmann::ordered_json toJson() const { return {{"index", index}, {"count", count}}; }
 };
 
 } // namespace rematlens

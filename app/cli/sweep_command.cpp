@@ -53,6 +53,11 @@ std::string prepareGrid(const GridOptions &options, SweepSettings &settings, std
     return {};
 }
 
+nlohmann::ordered_json gridScope(const GridOptions &options)
+{
+    return {{"grid", {{"from", options.from}, {"to", options.to}, {"step", options.step}}}};
+}
+
 std::string applyKeep(const std::vector<std::string> &names, const Program &program, SweepSettings &settings)
 {
     std::string error;
@@ -231,9 +236,14 @@ int runSweepCommand(const SweepOptions &options)
     SweepFile file;
     bool opened = true;
     if (world.isRoot()) {
-        if (shard)
-            file.setHeader(shard->header(options.grid, settings));
-        opened = options.outPath.empty() || file.open(options.outPath, error);
+        std::optional<Provenance> provenance;
+        if (!options.outPath.empty())
+            provenance = Provenance::describe(options.grid.trace, settings, gridScope(options.grid), error);
+        if (provenance && shard)
+            provenance->set("shard", shard->toJson());
+        if (provenance)
+            file.setHeader(*provenance);
+        opened = options.outPath.empty() || (provenance && file.open(options.outPath, error));
         if (!opened)
             reportError(ExitBadInput, error);
         for (std::size_t k = 0; opened && k < job.plan.size(); ++k) {

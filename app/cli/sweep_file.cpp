@@ -151,10 +151,11 @@ bool SweepFile::open(const std::string &path, std::string &error)
 {
     m_path = path;
     m_format = formatFor(path).value_or(Format::JsonLines);
-    if (std::filesystem::exists(path))
-        dropUnfinishedLastLine(path);
+    // Checked before anything is written: a refused file stays as it was, byte for byte.
     if (std::filesystem::exists(path) && !load(error))
         return false;
+    if (std::filesystem::exists(path))
+        dropUnfinishedLastLine(path);
     m_out.open(path, std::ios::app);
     if (!m_out) {
         error = path + ": cannot open the file for writing";
@@ -204,47 +205,27 @@ bool SweepFile::read(const std::string &path, std::string &error)
     return load(error);
 }
 
-std::string SweepFile::headerLine(Format format, const Record &header)
+std::string SweepFile::headerLine(Format format, const Provenance &header)
 {
-    const Record line{{kHeaderKey, header}};
-    return (format == Format::Csv ? "# " + std::string(kHeaderKey) + " " + header.dump() : line.dump()) + "\n";
+    return format == Format::Csv ? header.csvLine() : header.jsonLine();
 }
 
-// The shard header of a file's first line, if it has one.
-static std::optional<SweepFile::Record> parseHeader(SweepFile::Format format, const std::string &line)
+bool SweepFile::checkHeader(const std::optional<Provenance> &found, std::string &error) const
 {
-    if (format == SweepFile::Format::Csv) {
-        const std::string prefix = "# " + std::string(SweepFile::kHeaderKey) + " ";
-        if (line.rfind(prefix, 0) != 0)
-            return std::nullopt;
-        SweepFile::Record header = SweepFile::Record::parse(line.substr(prefix.size()), nullptr, false);
-        return header.is_object() ? std::optional(header) : std::nullopt;
-    }
-    const SweepFile::Record record = SweepFile::Record::parse(line, nullptr, false);
-    if (!record.is_object() || record.size() != 1 || !record.contains(SweepFile::kHeaderKey))
-        return std::nullopt;
-    return record[SweepFile::kHeaderKey];
-}
-
-static std::string describeShard(const SweepFile::Record &header)
-{
-    return "shard " + header.value("index", nlohmann::ordered_json()).dump() + "/"
-           + header.value("count", nlohmann::ordered_json()).dump();
-}
-
-bool SweepFile::checkHeader(const std::optional<Record> &found, std::string &error) const
-{
-    if (m_readOnly || found == m_header)
+    if (m_readOnly)
         return true;
-    if (!found)
-        error = m_path + ":1: expected the header line of " + describeShard(*m_header)
-                + " (this file was not written by this shard of this sweep)";
-    else if (!m_header)
-        error = m_path + ":1: this is the file of " + describeShard(*found)
-                + " of a sweep; resume it with sweep --shard, or join the shards with merge";
-    else
-        error = m_path + ":1: this file belongs to another shard or sweep: expected " + headerLine(m_format, *m_header)
-                + "found " + headerLine(m_format, *found);
+    const std::string refused = m_path + ":1: not resuming into this file (left unchanged): ";
+    if (!found && m_header)
+        error = refused + "it has no provenance line, so nothing says which sweep wrote it";
+    else if (found && !m_header)
+        error = refused + "it holds the results of a command with provenance, " + found->fields().dump();
+    else if (found && m_header) {
+        const std::string field = m_header->firstDifference(*found);
+        if (field.empty())
+            return true;
+        error = refused + "it was written by another command: " + m_header->describeDifference(*found, field, "the file", "this command");
+    } else
+        return true;
     return false;
 }
 
@@ -257,13 +238,13 @@ bool SweepFile::load(std::string &error)
     std::istringstream in(content);
     std::string line;
     std::vector<std::string> header;
-    std::optional<Record> shardHeader;
+    std::optional<Provenance> foundHeader;
     for (int number = 1; std::getline(in, line); ++number) {
         if (line.empty())
             continue;
-        if (number == 1 && (shardHeader = parseHeader(m_format, line)))
+        if (number == 1 && (foundHeader = Provenance::parse(line)))
             continue;
-        if (number <= 2 && !checkHeader(shardHeader, error))
+        if (number <= 2 && !checkHeader(foundHeader, error))
             return false;
         Record record;
         if (m_format == Format::JsonLines) {
@@ -304,8 +285,8 @@ bool SweepFile::load(std::string &error)
         m_records.push_back(std::move(record));
     }
     if (m_readOnly)
-        m_header = shardHeader;
-    return content.empty() || checkHeader(shardHeader, error);
+        m_header = foundHeader;
+    return content.empty() || checkHeader(foundHeader, error);
 }
 
 bool SweepFile::write(std::ostream &out, Format format, const Record &record)
@@ -340,7 +321,7 @@ bool SweepFile::finish(std::string &error)
     return writeSorted(m_path, m_format, m_header, m_records, error);
 }
 
-bool SweepFile::writeSorted(const std::string &path, Format format, const std::optional<Record> &header,
+bool SweepFile::writeSorted(const std::string &path, Format format, const std::optional<Provenance> &header,
                             std::vector<Record> records, std::string &error)
 {
     std::stable_sort(records.begin(), records.end(),

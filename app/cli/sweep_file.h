@@ -1,5 +1,7 @@
 #pragma once
 
+#include "provenance.h"
+
 #include "core/sim/run_request.h"
 
 #include <nlohmann/json.hpp>
@@ -17,9 +19,9 @@ namespace rematlens {
 // The --out file of a sweep (JSON lines or CSV by extension). Records are appended and flushed
 // as runs finish, so an interrupted sweep keeps everything that finished (a record cut short by
 // a kill is dropped); reopening the file resumes by skipping what it already holds; finish()
-// rewrites it in grid order. The file of one shard of a sweep (sweep --shard) starts with a
-// header line that says which sweep and which shard, so that merge can check completeness:
-// {"rematlens_shard":{...}} in JSON lines, "# rematlens_shard {...}" above the CSV columns.
+// rewrites it in grid order. The file starts with its provenance (which trace, build and
+// settings, and for sweep --shard which shard): a file whose provenance differs from the sweep's
+// is refused, unchanged, so that no file mixes the runs of two sweeps.
 class SweepFile {
 public:
     enum class Format { JsonLines, Csv };
@@ -39,9 +41,9 @@ public:
     static std::optional<std::vector<Record>> readRecords(const std::string &path, std::string &error);
     // Reads a file without changing it (a last line cut short is ignored); any header is kept.
     bool read(const std::string &path, std::string &error);
-    // The header this file must have (set before open) or, after read, the one it has.
-    void setHeader(const Record &header) { m_header = header; }
-    const std::optional<Record> &header() const { return m_header; }
+    // The provenance this file must have (set before open) or, after read, the one it has.
+    void setHeader(const Provenance &header) { m_header = header; }
+    const std::optional<Provenance> &header() const { return m_header; }
     const std::vector<Record> &records() const { return m_records; }
     bool contains(const Key &key) const { return m_index.count(key) != 0; }
     const Record *find(const Key &key) const; // the record of that run, if the file has it
@@ -54,14 +56,13 @@ public:
     static const std::vector<std::string> &csvColumns();
     static std::string toCsvRow(const Record &record);
     // The records in grid order, replacing the file at path at once (through path.tmp).
-    static bool writeSorted(const std::string &path, Format format, const std::optional<Record> &header,
+    static bool writeSorted(const std::string &path, Format format, const std::optional<Provenance> &header,
                             std::vector<Record> records, std::string &error);
-    static constexpr const char *kHeaderKey = "rematlens_shard";
 
 private:
     bool load(std::string &error);
-    bool checkHeader(const std::optional<Record> &found, std::string &error) const;
-    static std::string headerLine(Format format, const Record &header);
+    bool checkHeader(const std::optional<Provenance> &found, std::string &error) const;
+    static std::string headerLine(Format format, const Provenance &header);
     static bool write(std::ostream &out, Format format, const Record &record);
 
     std::string m_path;
@@ -69,7 +70,7 @@ private:
     std::vector<Record> m_records;
     std::map<Key, std::size_t> m_index; // into m_records
     std::ofstream m_out;
-    std::optional<Record> m_header;
+    std::optional<Provenance> m_header;
     bool m_readOnly = false;
 };
 

@@ -38,18 +38,52 @@ QSizeF FigureOutput::sizeInches(const FigureOptions &options, const FigureHeight
     return {kDoubleColumnWidth, heights.doubleColumn};
 }
 
+std::optional<Provenance> FigureOutput::provenance(const FigureOptions &options, std::string &error)
+{
+    std::optional<Provenance> p = Provenance::forTraces(options.traces, error);
+    if (!p)
+        return std::nullopt;
+    p->set("figure", options.kindName());
+    p->set("policies", options.policies.empty() ? std::vector<std::string>{"DTR"} : options.policies);
+    p->set("runtime", options.runtime);
+    p->set("overhead_limit", options.overheadLimit);
+    p->set("seed", options.seed);
+    if (options.ratio)
+        p->set("ratio", *options.ratio);
+    if (options.budget)
+        p->set("budget", *options.budget);
+    if (options.compareRatio)
+        p->set("compare_ratio", *options.compareRatio);
+    if (options.kind == FigureOptions::Kind::Strip && options.sweepFiles.empty())
+        p->set("grid", {{"from", options.from}, {"to", options.to}, {"step", options.step}});
+    Provenance::Json files = Provenance::Json::array();
+    for (const std::string &file : options.sweepFiles) {
+        const std::optional<Provenance> theirs = Provenance::readFrom(file);
+        files.push_back({{"file", file}, {Provenance::kKey, theirs ? theirs->fields() : Provenance::Json()}});
+    }
+    if (!files.empty())
+        p->set("sweep_files", files);
+    return p;
+}
+
 int FigureOutput::write(const FigureSource &source, const FigureOptions &options, const QSizeF &inches)
 {
+    std::string error;
+    const std::optional<Provenance> made = provenance(options, error);
+    if (!made)
+        return reportError(ExitBadInput, error);
     FigureWriter::Options writerOptions;
     writerOptions.sizeInches = inches;
     writerOptions.dpi = options.dpi;
     writerOptions.style = style(options);
+    writerOptions.provenance = QString::fromStdString(made->fields().dump());
+    writerOptions.creator = QString::fromStdString("RematLens " + Provenance::version());
     const QString out = QString::fromStdString(options.outPath);
     if (const QString problem = FigureWriter::write(source, out, writerOptions); !problem.isEmpty())
         return reportError(ExitBadInput, problem.toStdString());
     if (!options.dataPath.empty()) {
         QSaveFile data(QString::fromStdString(options.dataPath));
-        const QByteArray csv = source.figureCsv().toUtf8();
+        const QByteArray csv = QByteArray::fromStdString(made->csvLine()) + source.figureCsv().toUtf8();
         if (!data.open(QIODevice::WriteOnly) || data.write(csv) != csv.size() || !data.commit())
             return reportError(ExitBadInput, "cannot write " + options.dataPath);
     }

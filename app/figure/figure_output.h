@@ -1,11 +1,15 @@
 #pragma once
 
 #include "app/cli/figure_options.h"
+#include "app/cli/provenance.h"
 #include "views/figure/figure_sizes.h"
 #include "views/figure/figure_source.h"
 #include "views/figure/figure_style.h"
 
 #include <QSizeF>
+
+#include <optional>
+#include <string>
 
 namespace rematlens {
 
@@ -25,6 +29,8 @@ public:
     // Writes --out (and --data, when given), reports what went wrong on stderr and returns the
     // exit status.
     static int write(const FigureSource &source, const FigureOptions &options, const QSizeF &inches);
+    // What the figure's metadata and its --data CSV say made them.
+    static std::optional<Provenance> provenance(const FigureOptions &options, std::string &error);
 
     static constexpr double kSingleColumnWidth = FigureSizes::kSingleColumnWidth;
     static constexpr double kDoubleColumnWidth = FigureSizes::kDoubleColumnWidth;

@@ -1,10 +1,12 @@
 #include "views/figure/figure_writer.h"
 
+#include <QFile>
 #include <QFileInfo>
 #include <QImage>
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QSaveFile>
 #include <QSvgGenerator>
 
 namespace rematlens {
@@ -68,6 +70,9 @@ QString FigureWriter::writePng(const FigureSource &source, const QString &path, 
         painter.scale(options.dpi / kPointsPerInch, options.dpi / kPointsPerInch);
         paintOn(painter, source, options);
     }
+    if (!options.provenance.isEmpty())
+        image.setText(QString::fromLatin1(kProvenanceKey), options.provenance);
+    image.setText(QStringLiteral("Software"), options.creator);
     return image.save(path, "PNG") ? QString() : cannotWrite(path);
 }
 
@@ -87,7 +92,46 @@ QString FigureWriter::writeSvg(const FigureSource &source, const QString &path, 
     if (!painter.begin(&svg))
         return cannotWrite(path);
     paintOn(painter, source, options);
-    return painter.end() ? QString() : cannotWrite(path);
+    if (!painter.end())
+        return cannotWrite(path);
+    return options.provenance.isEmpty() ? QString() : addSvgMetadata(path, options.provenance);
+}
+
+// QSvgGenerator writes no <metadata>: it goes in after the <desc> the generator wrote.
+QString FigureWriter::addSvgMetadata(const QString &path, const QString &provenance)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return cannotWrite(path);
+    QByteArray svg = file.readAll();
+    file.close();
+    const qsizetype at = svg.indexOf("</desc>");
+    if (at < 0)
+        return QStringLiteral("%1: the SVG has no <desc> to put the metadata after").arg(path);
+    const QByteArray metadata = "\n<metadata><rematlens:" + QByteArray(kProvenanceKey)
+                                + " xmlns:rematlens=\"https://github.com/rematlens\">" + provenance.toHtmlEscaped().toUtf8()
+                                + "</rematlens:" + QByteArray(kProvenanceKey) + "></metadata>";
+    svg.insert(at + qsizetype(sizeof("</desc>") - 1), metadata);
+    QSaveFile out(path);
+    if (!out.open(QIODevice::WriteOnly) || out.write(svg) != svg.size() || !out.commit())
+        return cannotWrite(path);
+    return {};
+}
+
+// An XMP packet with the title, the creator and the provenance (dc:description would be
+// read as a caption, so the provenance has a property of its own).
+QByteArray FigureWriter::xmpPacket(const QString &title, const Options &options)
+{
+    const auto escaped = [](const QString &text) { return text.toHtmlEscaped().toUtf8(); };
+    return "<?xpacket begin='' id='W5M0MpCehiHzreSzNTczkc9d'?>\n"
+           "<x:xmpmeta xmlns:x='adobe:ns:meta/'><rdf:RDF xmlns:rdf='http://www.w3.org/1999/02/22-rdf-syntax-ns#'>\n"
+           "<rdf:Description rdf:about='' xmlns:dc='http://purl.org/dc/elements/1.1/' "
+           "xmlns:xmp='http://ns.adobe.com/xap/1.0/' xmlns:rematlens='https://github.com/rematlens'>\n"
+           "<dc:title><rdf:Alt><rdf:li xml:lang='x-default'>"
+           + escaped(title) + "</rdf:li></rdf:Alt></dc:title>\n<xmp:CreatorTool>" + escaped(options.creator)
+           + "</xmp:CreatorTool>\n<rematlens:" + QByteArray(kProvenanceKey) + ">" + escaped(options.provenance)
+           + "</rematlens:" + QByteArray(kProvenanceKey)
+           + ">\n</rdf:Description></rdf:RDF></x:xmpmeta>\n<?xpacket end='w'?>";
 }
 
 // Qt's PDF pages are whole points, so the figure is drawn at the size rounded to the nearest
@@ -97,7 +141,9 @@ QString FigureWriter::writePdf(const FigureSource &source, const QString &path, 
     const QSize points = pointsRect(options).size().toSize();
     QPdfWriter pdf(path);
     pdf.setTitle(source.figureTitle());
-    pdf.setCreator(QStringLiteral("RematLens"));
+    pdf.setCreator(options.creator);
+    if (!options.provenance.isEmpty())
+        pdf.setDocumentXmpMetadata(xmpPacket(source.figureTitle(), options));
     pdf.setPageSize(QPageSize(points, QPageSize::Point, QString(), QPageSize::ExactMatch));
     pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
     pdf.setResolution(int(kPointsPerInch));

@@ -16,7 +16,12 @@ public:
         QSizeF sizeInches{6.75, 2.5};
         int dpi = 300; // PNG only
         FigureStyle style;
+        // What made the figure (JSON text), kept in the file's metadata: SVG <metadata>, the
+        // PDF's XMP packet, a PNG text chunk; all under the key "provenance".
+        QString provenance;
+        QString creator = QStringLiteral("RematLens");
     };
+    static constexpr const char *kProvenanceKey = "provenance";
 
     // Empty on success, otherwise what went wrong (naming the file).
     static QString write(const FigureSource &source, const QString &path, const Options &options);
@@ -26,6 +31,8 @@ private:
     static QString writePng(const FigureSource &source, const QString &path, const Options &options);
     static QString writeSvg(const FigureSource &source, const QString &path, const Options &options);
     static QString writePdf(const FigureSource &source, const QString &path, const Options &options);
+    static QString addSvgMetadata(const QString &path, const QString &provenance);
+    static QByteArray xmpPacket(const QString &title, const Options &options);
 };
 
 } // namespace rematlens
