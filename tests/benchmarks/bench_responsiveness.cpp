@@ -44,7 +44,7 @@ void longestStall(benchmark::State &state, std::string trace)
     state.counters["longest_stall_ms"] = worst;
     state.counters["longest_busy_ms"] = busy;
     state.counters["busy_but_export_ms"] = interactiveBusy;
-    state.SetLabel(("stall: " + where + "; busy: " + busiest).toStdString());
+    state.SetLabel(QString(QStringLiteral("stall: ") + where + QStringLiteral("; busy: ") + busiest).toStdString());
 }
 
 } // namespace
