@@ -71,7 +71,7 @@ void InstallTest::programRuns()
     QProcess version;
     run(installed(QStringLiteral("bin/rematlens")), {QStringLiteral("--version")}, version);
     QCOMPARE(version.exitCode(), 0);
-    QCOMPARE(version.readAllStandardOutput().trimmed(), QByteArray("rematlens 0.1.0"));
+    QVERIFY(version.readAllStandardOutput().trimmed().startsWith("rematlens 0.1.0")); // then the commit
 }
 
 void InstallTest::desktopEntryValidates()

@@ -7,6 +7,7 @@
 #include <QAction>
 #include <QCoreApplication>
 #include <QDockWidget>
+#include <QTabWidget>
 #include <QMenu>
 
 namespace rematlens {
@@ -43,11 +44,17 @@ QString menuOf(const QAction &action)
     return QCoreApplication::translate("ShortcutTable", "Window");
 }
 
-QString dockOf(const QWidget &widget)
+// The dock, or the tab under the strip, a control sits in.
+QString placeOf(const QWidget &widget)
 {
-    for (const QWidget *w = &widget; w; w = w->parentWidget())
+    for (const QWidget *w = &widget; w; w = w->parentWidget()) {
         if (const auto *dock = qobject_cast<const QDockWidget *>(w))
             return dock->windowTitle();
+        const QWidget *stack = w->parentWidget();
+        if (const auto *tabs = qobject_cast<const QTabWidget *>(stack ? stack->parentWidget() : nullptr))
+            if (const int index = tabs->indexOf(const_cast<QWidget *>(w)); index >= 0)
+                return plainText(tabs->tabText(index));
+    }
     return QCoreApplication::translate("ShortcutTable", "Window");
 }
 
@@ -90,7 +97,7 @@ void ShortcutTable::addButtons(const QWidget &window)
         if (shortcut.isEmpty() || shortcut == QKeySequence::mnemonic(button->text()))
             continue;
         const QString tip = withoutKeyHint(button->toolTip());
-        m_entries.push_back({keysOf({shortcut}), tip.isEmpty() ? plainText(button->text()) : tip, dockOf(*button)});
+        m_entries.push_back({keysOf({shortcut}), tip.isEmpty() ? plainText(button->text()) : tip, placeOf(*button)});
     }
 }
 
