@@ -57,6 +57,11 @@ RunResult Replay::run()
     }
     m_result.clock = m_clock;
     m_result.memoryAtEnd = m_memory;
+    m_result.interval.lo = m_largestFitted;
+    if (m_smallestOver != std::numeric_limits<Bytes>::max()) {
+        m_result.interval.hi = m_smallestOver;
+        m_result.flip = m_flip;
+    }
     m_result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return m_result;
 }
@@ -189,7 +194,7 @@ void Replay::finishFrame(const Frame &frame)
 {
     const TensorId t = frame.tensor;
     const OpInfo &op = m_program.ops[m_program.tensors[t].op];
-    if (m_memory + op.totalSize > m_config.budget)
+    if (overBudget(m_memory + op.totalSize, t, 0))
         freeMemory(t);
     computeOperator(t, frame.remat);
     if (m_config.runtime == RuntimeKind::Banishing) {
@@ -215,11 +220,32 @@ void Replay::freeMemory(TensorId t)
     const Bytes needed = m_program.ops[m_program.tensors[t].op].totalSize;
     if (m_regions)
         m_regions->resolvePending(); // the scores read regions
-    while (m_memory + needed > m_config.budget) {
+    for (std::int64_t evicted = 0; overBudget(m_memory + needed, t, evicted); ++evicted) {
         if (m_pool.empty())
             stopOutOfMemory(t);
-        evict(chooseVictim(m_memory + needed - m_config.budget), EvictCause::Policy);
+        const StorageId victim = chooseVictim(m_memory + needed - m_config.budget);
+        if (m_flipAwaitsVictim) {
+            m_flip.victim = m_program.storages[victim].root;
+            m_flipAwaitsVictim = false;
+        }
+        evict(victim, EvictCause::Policy);
     }
+}
+
+// Every comparison with the budget goes through here, so that the run knows the interval of
+// budgets that would compare the same way everywhere (and where the first flip would be).
+bool Replay::overBudget(Bytes demand, TensorId t, std::int64_t evictionsSoFar)
+{
+    if (demand <= m_config.budget) {
+        m_largestFitted = std::max(m_largestFitted, demand);
+        return false;
+    }
+    if (demand < m_smallestOver) {
+        m_smallestOver = demand;
+        m_flip = FlippingComparison{m_step, t, m_memory, demand - m_memory, evictionsSoFar, kNone};
+        m_flipAwaitsVictim = true;
+    }
+    return true;
 }
 
 void Replay::stopOutOfMemory(TensorId t)

@@ -49,6 +49,7 @@ private:
     void finishFrame(const Frame &frame);
     void touchParents(TensorId t);
     void freeMemory(TensorId t);
+    bool overBudget(Bytes demand, TensorId t, std::int64_t evictionsSoFar);
     void computeOperator(TensorId t, bool remat);
     void evict(StorageId s, EvictCause cause);
     void lock(StorageId s);
@@ -126,6 +127,12 @@ private:
     Bytes m_memory = 0;
     Bytes m_lockedBytes = 0;
     RunResult m_result;
+
+    // The budget interval, narrowed at every comparison with the budget.
+    Bytes m_largestFitted = 0;
+    Bytes m_smallestOver = std::numeric_limits<Bytes>::max();
+    FlippingComparison m_flip;
+    bool m_flipAwaitsVictim = false;
 };
 
 } // namespace rematlens
