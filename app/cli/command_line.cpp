@@ -126,6 +126,32 @@ void addMerge(CLI::App &app, MergeOptions &options)
     merge->add_option("--out", options.outPath, "The joined file, FILE.jsonl or FILE.csv")->required();
 }
 
+void addMap(CLI::App &app, MapOptions &options)
+{
+    CLI::App *map = app.add_subcommand("map", "Classify every budget byte of a range exactly: the intervals of budgets "
+                                              "that replay identically, holes to the byte, every edge explained");
+    map->add_option("trace", options.trace, "Trace file (simrd JSON lines), or :demo")->required();
+    auto *from = map->add_option("--from", options.from, "Lowest budget ratio");
+    auto *to = map->add_option("--to", options.to, "Highest budget ratio (mapped inclusive)");
+    auto *fromBytes = map->add_option("--from-bytes", options.fromBytes, "Lowest budget in bytes");
+    auto *toBytes = map->add_option("--to-bytes", options.toBytes, "Highest budget in bytes (mapped inclusive)");
+    from->excludes(fromBytes)->excludes(toBytes);
+    to->excludes(fromBytes)->excludes(toBytes);
+    map->add_option("--policy", options.policies,
+                    "Eviction policy (default DTR; repeatable): a name, DTRPenalty:b=NUMBER or expr:FORMULA");
+    map->add_option("--runtime", options.runtime, "eager, lazy or banishing")->capture_default_str();
+    map->add_option("--overhead-limit", options.overheadLimit, "Compute limit, as in run")->capture_default_str();
+    map->add_option("--seed", options.seed, "Seed of the random policies")->capture_default_str();
+    map->add_option("--keep", options.keep, "Keep this tensor's storage resident (repeatable), as in run")
+        ->allow_extra_args(false);
+    map->add_option("--threads", options.threads, "Worker threads (default: every core)");
+    map->add_option("--wall-limit", options.wallLimit,
+                    "Seconds one replay may take; the rest of its chunk is left unmapped (never guessed)");
+    map->add_option("--out", options.outPath,
+                    "Append one record per interval to FILE.jsonl as they finish; rerunning resumes where it stopped");
+    map->add_flag("--json", options.json, "Print JSON (with every interval's record when there is no --out)");
+}
+
 void addHoles(CLI::App &app, HolesOptions &options)
 {
     CLI::App *holes = app.add_subcommand("holes", "Find feasibility holes: failing budgets between passing ones");
@@ -133,6 +159,8 @@ void addHoles(CLI::App &app, HolesOptions &options)
     holes->add_option("--repeats", options.repeats, "Replay every budget inside a hole K more times");
     holes->add_flag("--edges", options.edges, "Bisect every pass/fail boundary down to adjacent bytes");
     holes->add_option("--samples", options.samples, "K seeded random budgets inside each grid interval");
+    holes->add_flag("--exact", options.exact,
+                    "Map every byte of --from..--to exactly (as map does; --step is not used) and report its holes");
     holes->add_flag("--json", options.json, "Print JSON");
 }
 
@@ -252,7 +280,9 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
     RunOptions run;
     SweepOptions sweep;
     HolesOptions holes;
+    MapOptions mapOptions;
     addInfo(app, info);
+    addMap(app, mapOptions);
     addRun(app, run);
     addSweep(app, sweep);
     addHoles(app, holes);
@@ -289,6 +319,8 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
         return CommandLineOutcome::finished(runRunCommand(run));
     if (app.got_subcommand("sweep"))
         return CommandLineOutcome::finished(runSweepCommand(sweep));
+    if (app.got_subcommand("map"))
+        return CommandLineOutcome::finished(runMapCommand(mapOptions));
     if (app.got_subcommand("holes"))
         return CommandLineOutcome::finished(runHolesCommand(holes));
     if (app.got_subcommand("compare"))

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "command_support.h"
+#include "exact_map.h"
 
 #include "core/sim/run_request.h"
 #include "core/sweep/sweep_plan.h"
@@ -80,6 +81,7 @@ struct HolesOptions {
     int repeats = 0;
     bool edges = false;
     int samples = 0;
+    bool exact = false; // map --from..--to exactly instead of the grid
     bool json = false;
 };
 
@@ -113,5 +115,6 @@ int runCompareCommand(const CompareOptions &options);
 int runDiffCommand(const DiffOptions &options);
 int runRescueCommand(const RescueOptions &options);
 int runMergeCommand(const MergeOptions &options);
+int runMapCommand(const MapOptions &options);
 
 } // namespace rematlens
