@@ -152,7 +152,7 @@ int makeExactMap(const MapOptions &options, ExactMap &map)
     if (!map.interrupted)
         for (PolicyMap &policyMap : map.maps)
             policyMap.edges = explainEdges(*map.trace.program, policyMap.config, policyMap.summary, &interruptRequested());
-    map.threads = SweepRunner(map.trace.program, options.threads).threads();
+    map.threads = BudgetWalker(map.trace.program, RunConfig{}, options.threads).threads();
     return ExitOk;
 }
 

@@ -1,5 +1,7 @@
 #include "budget_walker.h"
 
+#include "../sim/replay.h"
+
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
@@ -78,16 +80,70 @@ private:
     MapWalkEnd m_end;
 };
 
+// The replays of one chunk, each continued from the last checkpoint of the one before that
+// precedes its flip.
+class BudgetWalker::ChunkReplays {
+public:
+    ChunkReplays(const BudgetWalker &walker, const std::atomic<bool> *cancel) : m_walker(walker), m_cancel(cancel)
+    {
+        const std::size_t steps = walker.m_program->schedule.size();
+        if (walker.m_checkpointsPerReplay > 0)
+            m_every = std::max<std::size_t>(1, steps / walker.m_checkpointsPerReplay);
+    }
+
+    RunResult replayAt(Bytes budget)
+    {
+        while (!m_saved.empty() && (!m_flipStep || m_saved.back()->step() > *m_flipStep))
+            m_saved.pop_back();
+        std::unique_ptr<Replay> replay;
+        if (!m_saved.empty()) {
+            replay = std::make_unique<Replay>(*m_saved.back());
+        } else {
+            RunConfig config = m_walker.m_config;
+            config.budget = budget;
+            replay = std::make_unique<Replay>(*m_walker.m_program, config);
+        }
+        replay->continueUnder(budget, m_walker.deadline(), m_cancel);
+        if (m_every)
+            replay->setCheckpoints(m_every, [this](const Replay &r) { m_saved.push_back(std::make_unique<Replay>(r)); });
+        const RunResult result = replay->run();
+        m_flipStep.reset();
+        if (result.flip)
+            m_flipStep = result.flip->step;
+        return result;
+    }
+
+private:
+    const BudgetWalker &m_walker;
+    const std::atomic<bool> *m_cancel;
+    std::size_t m_every = 0;
+    std::vector<std::unique_ptr<Replay>> m_saved; // increasing step, of the last replay's history
+    std::optional<std::size_t> m_flipStep;        // of the last replay
+};
+
 BudgetWalker::BudgetWalker(std::shared_ptr<const Program> program, RunConfig config, int threads)
-    : m_runner(std::move(program), threads), m_config(std::move(config))
+    : m_program(std::move(program))
+    , m_config(std::move(config))
+    , m_threads(threads > 0 ? threads : tbb::this_task_arena::max_concurrency())
 {
+}
+
+std::optional<std::chrono::steady_clock::time_point> BudgetWalker::deadline() const
+{
+    if (!m_wallLimitSeconds)
+        return std::nullopt;
+    return std::chrono::steady_clock::now()
+           + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+               std::chrono::duration<double>(*m_wallLimitSeconds));
 }
 
 RunResult BudgetWalker::replayAt(Bytes budget, const std::atomic<bool> *cancel) const
 {
     RunConfig config = m_config;
     config.budget = budget;
-    return m_runner.runOne(config, cancel);
+    config.deadline = deadline();
+    config.cancel = cancel;
+    return Replay(*m_program, config).run();
 }
 
 MapWalkEnd BudgetWalker::walk(const std::vector<ByteRange> &ranges, const std::atomic<bool> *cancel,
@@ -116,13 +172,14 @@ MapWalkEnd BudgetWalker::walk(const std::vector<ByteRange> &ranges, const std::a
 // interval holding the chunk's first budget may begin in the chunk before; that chunk reports it.
 void BudgetWalker::walkChunk(const Chunk &chunk, Shared &shared) const
 {
+    ChunkReplays replays(*this, shared.cancel());
     Bytes budget = chunk.bytes.from;
     while (budget < chunk.bytes.end) {
         if (shared.cancelled()) {
             shared.leftUnmapped({budget, chunk.bytes.end}, false);
             return;
         }
-        const RunResult result = replayAt(budget, shared.cancel());
+        const RunResult result = replays.replayAt(budget);
         if (!isResolved(result.outcome)) {
             shared.leftUnmapped({budget, chunk.bytes.end}, true);
             return;

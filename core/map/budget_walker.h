@@ -4,9 +4,9 @@
 
 #include "../sim/run_config.h"
 #include "../sim/run_result.h"
-#include "../sweep/sweep_runner.h"
 
 #include <atomic>
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -39,6 +39,10 @@ struct MapWalkEnd {
 // chunks walked in parallel on oneTBB; each interval is reported once, by the chunk holding
 // its lowest budget inside the range. Usable from a GUI controller: results and progress
 // arrive one call at a time (from worker threads) as intervals finish, and *cancel stops it.
+//
+// Consecutive replays of a chunk are identical up to the comparison that flips (the previous
+// interval's hi), so each replay keeps copies of itself every so many steps and the next one
+// continues from the last copy before that comparison instead of from step 0.
 class BudgetWalker {
 public:
     using IntervalHandler = std::function<void(const RunResult &result)>;
@@ -48,9 +52,12 @@ public:
     BudgetWalker(std::shared_ptr<const Program> program, RunConfig config, int threads);
 
     // Each replay ends as Timeout past this wall time, leaving the rest of its chunk unmapped.
-    void setWallLimit(std::optional<double> seconds) { m_runner.setWallLimit(seconds); }
+    void setWallLimit(std::optional<double> seconds) { m_wallLimitSeconds = seconds; }
     // More chunks balance better; each costs about one replay more.
     void setChunksPerThread(std::size_t chunks) { m_chunksPerThread = chunks; }
+    // Copies kept along a replay's schedule to continue the next one from; 0 replays every
+    // budget from step 0.
+    void setCheckpointsPerReplay(std::size_t count) { m_checkpointsPerReplay = count; }
 
     MapWalkEnd walk(const std::vector<ByteRange> &ranges, const std::atomic<bool> *cancel,
                     const IntervalHandler &onInterval, const ProgressHandler &onProgress = {}) const;
@@ -58,7 +65,7 @@ public:
     // The replay of one budget, as the walk makes it.
     RunResult replayAt(Bytes budget, const std::atomic<bool> *cancel = nullptr) const;
 
-    int threads() const { return m_runner.threads(); }
+    int threads() const { return m_threads; }
 
 private:
     struct Chunk {
@@ -66,11 +73,16 @@ private:
         Bytes rangeFrom; // start of the range the chunk belongs to
     };
     class Shared;
+    class ChunkReplays;
     void walkChunk(const Chunk &chunk, Shared &shared) const;
+    std::optional<std::chrono::steady_clock::time_point> deadline() const;
 
-    SweepRunner m_runner;
+    std::shared_ptr<const Program> m_program;
     RunConfig m_config;
+    int m_threads;
+    std::optional<double> m_wallLimitSeconds;
     std::size_t m_chunksPerThread = 16;
+    std::size_t m_checkpointsPerReplay = 16;
 };
 
 } // namespace rematlens

@@ -36,11 +36,64 @@ Replay::Replay(const Program &program, const RunConfig &config)
     }
 }
 
+// Every member but the ones bound to the other replay's state (rebound here) and its scratch.
+Replay::Replay(const Replay &other)
+    : m_program(other.m_program)
+    , m_config(other.m_config)
+    , m_graph(other.m_graph)
+    , m_pool(other.m_pool)
+    , m_eqClasses(other.m_eqClasses)
+    , m_flags(other.m_flags)
+    , m_locks(other.m_locks)
+    , m_externalRefs(other.m_externalRefs)
+    , m_lastAccess(other.m_lastAccess)
+    , m_compute(other.m_compute)
+    , m_eqNode(other.m_eqNode)
+    , m_evictedDependents(other.m_evictedDependents)
+    , m_kept(other.m_kept)
+    , m_defined(other.m_defined)
+    , m_eq(other.m_eq)
+    , m_random(other.m_random)
+    , m_search(other.m_program, m_graph, m_flags, m_compute)
+    , m_marks(other.m_program.storages.size())
+    , m_step(other.m_step)
+    , m_untilInterruptionCheck(other.m_untilInterruptionCheck)
+    , m_clock(other.m_clock)
+    , m_memory(other.m_memory)
+    , m_lockedBytes(other.m_lockedBytes)
+    , m_result(other.m_result)
+    , m_largestFitted(other.m_largestFitted)
+    , m_smallestOver(other.m_smallestOver)
+    , m_flip(other.m_flip)
+    , m_flipAwaitsVictim(other.m_flipAwaitsVictim)
+{
+    if (other.m_regions)
+        m_regions.emplace(*other.m_regions, m_graph, m_search, m_flags, m_compute);
+    // m_expression is compiled again at the next choice; its variables are set before each use.
+}
+
+void Replay::setCheckpoints(std::size_t every, std::function<void(const Replay &)> onCheckpoint)
+{
+    m_checkpointEvery = every;
+    m_onCheckpoint = std::move(onCheckpoint);
+}
+
+void Replay::continueUnder(Bytes budget, std::optional<std::chrono::steady_clock::time_point> deadline,
+                           const std::atomic<bool> *cancel)
+{
+    m_config.budget = budget;
+    m_config.deadline = deadline;
+    m_config.cancel = cancel;
+}
+
 RunResult Replay::run()
 {
     const auto started = std::chrono::steady_clock::now();
+    const std::size_t first = m_step;
     try {
-        for (m_step = 0; m_step < m_program.schedule.size(); ++m_step) {
+        for (; m_step < m_program.schedule.size(); ++m_step) {
+            if (m_checkpointEvery && m_step != first && m_step % m_checkpointEvery == 0)
+                m_onCheckpoint(*this);
             checkInterruption();
             const Step &step = m_program.schedule[m_step];
             switch (step.kind) {

@@ -13,7 +13,8 @@ using namespace rematlens;
 
 namespace {
 
-void mapRange(benchmark::State &state, const char *name, double from, double to, double overheadLimit)
+void mapRange(benchmark::State &state, const char *name, double from, double to, double overheadLimit,
+              std::size_t checkpoints)
 {
     const LoadedPublicTrace *loaded = loadPublicTrace(name);
     if (!loaded) {
@@ -24,6 +25,7 @@ void mapRange(benchmark::State &state, const char *name, double from, double to,
     config.rematLimit = rematLimitFor(loaded->baseline, overheadLimit);
     const ByteRange range{budgetForRatio(loaded->baseline, from), budgetForRatio(loaded->baseline, to) + 1};
     BudgetWalker walker(loaded->program, config, 2);
+    walker.setCheckpointsPerReplay(checkpoints);
     std::size_t intervals = 0;
     std::size_t replays = 0;
     double flipShare = 0;
@@ -46,15 +48,35 @@ void mapRange(benchmark::State &state, const char *name, double from, double to,
     state.counters["flip_at"] = flips ? flipShare / static_cast<double>(flips) : 0.0;
 }
 
+// The last argument: checkpoints kept per replay to continue the next from (0: from step 0).
+void registerAll()
+{
+    for (std::size_t checkpoints : {0, 4, 16, 64})
+        benchmark::RegisterBenchmark(("unet_0_10_to_1_00/checkpoints:" + std::to_string(checkpoints)).c_str(), mapRange,
+                                     kPublicTraces[0], 0.10, 1.00, 2.0, checkpoints)
+            ->Unit(benchmark::kMillisecond)
+            ->UseRealTime()
+            ->Iterations(3);
+    for (std::size_t checkpoints : {0, 16})
+        benchmark::RegisterBenchmark(("resnet32_0_1000_to_0_1002_limit_60/checkpoints:" + std::to_string(checkpoints)).c_str(),
+                                     mapRange, kPublicTraces[1], 0.1000, 0.1002, 60.0, checkpoints)
+            ->Unit(benchmark::kMillisecond)
+            ->UseRealTime()
+            ->Iterations(1);
+    benchmark::RegisterBenchmark("resnet32_0_100_to_0_110_limit_60/checkpoints:16", mapRange, kPublicTraces[1], 0.100,
+                                 0.110, 60.0, std::size_t{16})
+        ->Unit(benchmark::kSecond)
+        ->UseRealTime()
+        ->Iterations(1);
+}
+
 } // namespace
 
-BENCHMARK_CAPTURE(mapRange, unet_0_10_to_1_00, kPublicTraces[0], 0.10, 1.00, 2.0)
-    ->Unit(benchmark::kMillisecond)
-    ->UseRealTime()
-    ->Iterations(1);
-BENCHMARK_CAPTURE(mapRange, resnet32_0_100_to_0_110_limit_60, kPublicTraces[1], 0.100, 0.110, 60.0)
-    ->Unit(benchmark::kSecond)
-    ->UseRealTime()
-    ->Iterations(1);
-
-BENCHMARK_MAIN();
+int main(int argc, char **argv)
+{
+    registerAll();
+    benchmark::Initialize(&argc, argv);
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}
