@@ -85,6 +85,11 @@ struct HolesOptions {
     bool json = false;
 };
 
+// Resolves policies (DTR when none), runtime and overhead limit into settings and checks that
+// simrd runs each policy on that runtime; an error message otherwise.
+std::string resolveRunSettings(const std::vector<std::string> &policyNames, const std::string &runtimeName,
+                               const std::string &overheadLimit, std::uint64_t seed, SweepSettings &settings);
+
 // Checks the grid options that need no trace; fills settings and the grid, or says what is wrong.
 std::string prepareGrid(const GridOptions &options, SweepSettings &settings, std::vector<GridPoint> &grid);
 

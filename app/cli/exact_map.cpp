@@ -17,33 +17,19 @@ namespace {
 
 std::string checkOptions(const MapOptions &options, SweepSettings &settings)
 {
-    std::string error;
-    const std::vector<std::string> names = options.policies.empty() ? std::vector<std::string>{"DTR"} : options.policies;
-    std::optional<std::vector<Policy>> policies = resolvePolicies(names, error);
-    if (!policies)
-        return error;
-    std::optional<RuntimeKind> runtime = resolveRuntime(options.runtime, error);
-    if (!runtime)
-        return error;
-    std::optional<double> overhead = resolveOverheadLimit(options.overheadLimit, error);
-    if (!overhead)
-        return error;
+    if (std::string problem = resolveRunSettings(options.policies, options.runtime, options.overheadLimit, options.seed,
+                                                 settings);
+        !problem.empty())
+        return problem;
     if (options.wallLimit && !(*options.wallLimit > 0))
         return "--wall-limit expects a positive number of seconds";
     const bool ratios = options.from || options.to;
     const bool bytes = options.fromBytes || options.toBytes;
     if (ratios == bytes || (ratios && !(options.from && options.to)) || (bytes && !(options.fromBytes && options.toBytes)))
         return "give the range as --from A --to B (ratios) or as --from-bytes X --to-bytes Y";
-    settings.policies = std::move(*policies);
-    settings.runtime = *runtime;
-    settings.overheadLimit = *overhead;
-    settings.seed = options.seed;
     for (const Policy &policy : settings.policies) {
         RunConfig probe;
         probe.policy = policy;
-        probe.runtime = settings.runtime;
-        if (std::string problem = configProblem(probe); !problem.empty())
-            return problem;
         if (std::string problem = mapProblem(probe); !problem.empty())
             return problem;
     }

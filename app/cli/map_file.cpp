@@ -1,5 +1,7 @@
 #include "map_file.h"
 
+#include "sweep_file.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -25,11 +27,7 @@ bool MapFile::open(const std::string &path, std::string &error)
 
 bool MapFile::load(std::string &error)
 {
-    std::ifstream file(m_path, std::ios::binary);
-    std::string content((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-    if (!content.empty() && content.back() != '\n') // cut short by a kill: not a record yet
-        content.resize(content.find_last_of('\n') == std::string::npos ? 0 : content.find_last_of('\n') + 1);
-    std::istringstream in(content);
+    std::istringstream in(readCompleteLines(m_path));
     std::string line;
     for (int number = 1; std::getline(in, line); ++number) {
         if (line.empty())

@@ -1,5 +1,7 @@
 #include "map_record.h"
 
+#include "run_report.h"
+
 namespace rematlens {
 
 namespace {
@@ -54,16 +56,9 @@ nlohmann::ordered_json mapRecordToJson(const MapIdentity &identity, const RunRes
     j["memory_at_end"] = result.memoryAtEnd;
     j["overhead"] = baseline.compute > 0 ? static_cast<double>(result.clock) / static_cast<double>(baseline.compute) : 0.0;
     if (result.failure) {
-        const Failure &f = *result.failure;
-        j["failure"] = {{"step", f.step},
-                        {"line", f.line},
-                        {"operator", f.operatorName},
-                        {"tensor", f.tensor},
-                        {"bytes_needed", f.bytesNeeded},
-                        {"memory_in_use", f.memoryInUse},
-                        {"bytes_short_at_lo", f.memoryInUse + f.bytesNeeded - result.interval.lo},
-                        {"depth", f.depth},
-                        {"locked_bytes", f.lockedBytes}};
+        Failure atLo = *result.failure;
+        atLo.bytesShort = atLo.memoryInUse + atLo.bytesNeeded - result.interval.lo;
+        j["failure"] = failureToJson(atLo, "bytes_short_at_lo");
     }
     return j;
 }
@@ -90,19 +85,8 @@ std::optional<RunResult> mapRecordFromJson(const nlohmann::ordered_json &record)
     r.rematCompute = record.value("remat_compute", Cost{0});
     r.maxMemory = record.value("max_memory", Bytes{0});
     r.memoryAtEnd = record.value("memory_at_end", Bytes{0});
-    if (const auto f = record.find("failure"); f != record.end() && f->is_object()) {
-        Failure failure;
-        failure.step = f->value("step", std::size_t{0});
-        failure.line = f->value("line", 0);
-        failure.operatorName = f->value("operator", std::string());
-        failure.tensor = f->value("tensor", std::string());
-        failure.bytesNeeded = f->value("bytes_needed", Bytes{0});
-        failure.memoryInUse = f->value("memory_in_use", Bytes{0});
-        failure.bytesShort = f->value("bytes_short_at_lo", Bytes{0});
-        failure.depth = f->value("depth", 0);
-        failure.lockedBytes = f->value("locked_bytes", Bytes{0});
-        r.failure = failure;
-    }
+    if (const auto f = record.find("failure"); f != record.end() && f->is_object())
+        r.failure = failureFromJson(*f, "bytes_short_at_lo");
     return r;
 }
 

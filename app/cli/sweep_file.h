@@ -20,6 +20,9 @@ namespace rematlens {
 // rewrites it in grid order. The file of one shard of a sweep (sweep --shard) starts with a
 // header line that says which sweep and which shard, so that merge can check completeness:
 // {"rematlens_shard":{...}} in JSON lines, "# rematlens_shard {...}" above the CSV columns.
+// The file's content up to its last newline: a last line cut short by a kill is not a record.
+std::string readCompleteLines(const std::string &path);
+
 class SweepFile {
 public:
     enum class Format { JsonLines, Csv };

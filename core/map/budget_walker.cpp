@@ -84,6 +84,7 @@ private:
 // precedes its flip.
 class BudgetWalker::ChunkReplays {
 public:
+
     ChunkReplays(const BudgetWalker &walker, const std::atomic<bool> *cancel) : m_walker(walker), m_cancel(cancel)
     {
         const std::size_t steps = walker.m_program->schedule.size();
@@ -103,10 +104,15 @@ public:
             config.budget = budget;
             replay = std::make_unique<Replay>(*m_walker.m_program, config);
         }
+        const bool fresh = m_saved.empty();
         replay->continueUnder(budget, m_walker.deadline(), m_cancel);
         if (m_every)
             replay->setCheckpoints(m_every, [this](const Replay &r) { m_saved.push_back(std::make_unique<Replay>(r)); });
         const RunResult result = replay->run();
+        if (fresh && result.seconds < m_walker.m_minCheckpointedSeconds) {
+            m_every = 0;
+            m_saved.clear();
+        }
         m_flipStep.reset();
         if (result.flip)
             m_flipStep = result.flip->step;

@@ -42,7 +42,8 @@ struct MapWalkEnd {
 //
 // Consecutive replays of a chunk are identical up to the comparison that flips (the previous
 // interval's hi), so each replay keeps copies of itself every so many steps and the next one
-// continues from the last copy before that comparison instead of from step 0.
+// continues from the last copy before that comparison instead of from step 0 (in chunks whose
+// first replay is long enough for that to pay).
 class BudgetWalker {
 public:
     using IntervalHandler = std::function<void(const RunResult &result)>;
@@ -56,8 +57,13 @@ public:
     // More chunks balance better; each costs about one replay more.
     void setChunksPerThread(std::size_t chunks) { m_chunksPerThread = chunks; }
     // Copies kept along a replay's schedule to continue the next one from; 0 replays every
-    // budget from step 0.
-    void setCheckpointsPerReplay(std::size_t count) { m_checkpointsPerReplay = count; }
+    // budget from step 0. A chunk whose first replay takes less than minReplaySeconds replays
+    // from step 0 too: copying would cost about what it saves.
+    void setCheckpointsPerReplay(std::size_t count, double minReplaySeconds = 0.005)
+    {
+        m_checkpointsPerReplay = count;
+        m_minCheckpointedSeconds = minReplaySeconds;
+    }
 
     MapWalkEnd walk(const std::vector<ByteRange> &ranges, const std::atomic<bool> *cancel,
                     const IntervalHandler &onInterval, const ProgressHandler &onProgress = {}) const;
@@ -83,6 +89,7 @@ private:
     std::optional<double> m_wallLimitSeconds;
     std::size_t m_chunksPerThread = 16;
     std::size_t m_checkpointsPerReplay = 16;
+    double m_minCheckpointedSeconds = 0.005;
 };
 
 } // namespace rematlens
