@@ -21,6 +21,18 @@ double ratioOf(Bytes budget, const Baseline &baseline)
 
 } // namespace
 
+nlohmann::ordered_json MapIdentity::toJson() const
+{
+    nlohmann::ordered_json j;
+    j["trace"] = trace;
+    j["heuristic"] = heuristic;
+    j["runtime"] = runtime;
+    j["overhead_limit"] = overheadLimit;
+    if (!keep.empty())
+        j["keep"] = keep;
+    return j;
+}
+
 MapIdentity::Key MapIdentity::key() const
 {
     return {heuristic, runtime, overheadLimit, joined(keep)};
@@ -34,13 +46,7 @@ MapIdentity::Key MapIdentity::keyOf(const nlohmann::ordered_json &record)
 
 nlohmann::ordered_json mapRecordToJson(const MapIdentity &identity, const RunResult &result, const Baseline &baseline)
 {
-    nlohmann::ordered_json j;
-    j["trace"] = identity.trace;
-    j["heuristic"] = identity.heuristic;
-    j["runtime"] = identity.runtime;
-    j["overhead_limit"] = identity.overheadLimit;
-    if (!identity.keep.empty())
-        j["keep"] = identity.keep;
+    nlohmann::ordered_json j = identity.toJson();
     j["lo"] = result.interval.lo;
     j["hi"] = result.interval.hi ? nlohmann::ordered_json(*result.interval.hi) : nlohmann::ordered_json();
     j["lo_ratio"] = ratioOf(result.interval.lo, baseline);

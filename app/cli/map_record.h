@@ -21,6 +21,9 @@ struct MapIdentity {
     double overheadLimit = 2.0;
     std::vector<std::string> keep;  // tensors kept resident, as the trace spells them
 
+    // trace, heuristic, runtime, overhead_limit and keep (when any), as records start
+    nlohmann::ordered_json toJson() const;
+
     using Key = std::tuple<std::string, std::string, double, std::string>;
     Key key() const;
     static Key keyOf(const nlohmann::ordered_json &record);

@@ -123,22 +123,10 @@ Json edgeJson(const ExactMap &map, const MapEdge &e)
                 {"after_divergence", Json{{"below", runTailJson(e.diff.tailA)}, {"above", runTailJson(e.diff.tailB)}}}};
 }
 
-Json identityJson(const MapIdentity &identity)
-{
-    Json j;
-    j["trace"] = identity.trace;
-    j["heuristic"] = identity.heuristic;
-    j["runtime"] = identity.runtime;
-    j["overhead_limit"] = identity.overheadLimit;
-    if (!identity.keep.empty())
-        j["keep"] = identity.keep;
-    return j;
-}
-
 Json policyJson(const ExactMap &map, const PolicyMap &p, bool withIntervals)
 {
     const MapSummary &s = p.summary;
-    Json j = identityJson(p.identity);
+    Json j = p.identity.toJson();
     j["from_byte"] = map.range.from;
     j["to_byte"] = map.range.end - 1;
     j["from_ratio"] = ratioOf(map, map.range.from);
@@ -253,7 +241,7 @@ Json exactHolesJson(const ExactMap &map)
     const auto point = [&](const std::optional<Bytes> &b, Outcome outcome) {
         return b ? Json{{"ratio", ratioOf(map, *b)}, {"budget", *b}, {"result", std::string(outcomeName(outcome))}} : Json();
     };
-    Json j = identityJson(p.identity);
+    Json j = p.identity.toJson();
     j["exact"] = true;
     j["from_budget"] = map.range.from;
     j["to_budget"] = map.range.end - 1;
