@@ -154,6 +154,30 @@ void addVerify(CLI::App &app, VerifyOptions &options)
     verify->add_option("--samples", options.samples, "How many records to replay")->capture_default_str();
     verify->add_option("--seed", options.seed, "Seed of the sample")->capture_default_str();
     verify->add_option("--trace", options.tracePath, "The trace (default: the provenance's, beside FILE)");
+void addMap(CLI::App &app, MapOptions &options)
+{
+    CLI::App *map = app.add_subcommand("map", "Classify every budget byte of a range exactly: the intervals of budgets "
+                                              "that replay identically, holes to the byte, every edge explained");
+    map->add_option("trace", options.trace, "Trace file (simrd JSON lines), or :demo")->required();
+    auto *from = map->add_option("--from", options.from, "Lowest budget ratio");
+    auto *to = map->add_option("--to", options.to, "Highest budget ratio (mapped inclusive)");
+    auto *fromBytes = map->add_option("--from-bytes", options.fromBytes, "Lowest budget in bytes");
+    auto *toBytes = map->add_option("--to-bytes", options.toBytes, "Highest budget in bytes (mapped inclusive)");
+    from->excludes(fromBytes)->excludes(toBytes);
+    to->excludes(fromBytes)->excludes(toBytes);
+    map->add_option("--policy", options.policies,
+                    "Eviction policy (default DTR; repeatable): a name, DTRPenalty:b=NUMBER or expr:FORMULA");
+    map->add_option("--runtime", options.runtime, "eager, lazy or banishing")->capture_default_str();
+    map->add_option("--overhead-limit", options.overheadLimit, "Compute limit, as in run")->capture_default_str();
+    map->add_option("--seed", options.seed, "Seed of the random policies")->capture_default_str();
+    map->add_option("--keep", options.keep, "Keep this tensor's storage resident (repeatable), as in run")
+        ->allow_extra_args(false);
+    map->add_option("--threads", options.threads, "Worker threads (default: every core)");
+    map->add_option("--wall-limit", options.wallLimit,
+                    "Seconds one replay may take; the rest of its chunk is left unmapped (never guessed)");
+    map->add_option("--out", options.outPath,
+                    "Append one record per interval to FILE.jsonl as they finish; rerunning resumes where it stopped");
+    map->add_flag("--json", options.json, "Print JSON (with every interval's record when there is no --out)");
 }
 
 void addHoles(CLI::App &app, HolesOptions &options)
@@ -165,6 +189,8 @@ void addHoles(CLI::App &app, HolesOptions &options)
                       "Also write the report to FILE.jsonl: its provenance, then the report as with --json");
     holes->add_flag("--edges", options.edges, "Bisect every pass/fail boundary down to adjacent bytes");
     holes->add_option("--samples", options.samples, "K seeded random budgets inside each grid interval");
+    holes->add_flag("--exact", options.exact,
+                    "Map every byte of --from..--to exactly (as map does; --step is not used) and report its holes");
     holes->add_flag("--json", options.json, "Print JSON");
 }
 
@@ -310,7 +336,9 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
     RunOptions run;
     SweepOptions sweep;
     HolesOptions holes;
+    MapOptions mapOptions;
     addInfo(app, info);
+    addMap(app, mapOptions);
     addRun(app, run);
     addSweep(app, sweep);
     addHoles(app, holes);
@@ -354,6 +382,8 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
         return CommandLineOutcome::finished(runRunCommand(run));
     if (app.got_subcommand("sweep"))
         return CommandLineOutcome::finished(runSweepCommand(sweep));
+    if (app.got_subcommand("map"))
+        return CommandLineOutcome::finished(runMapCommand(mapOptions));
     if (app.got_subcommand("holes"))
         return CommandLineOutcome::finished(runHolesCommand(holes));
     if (app.got_subcommand("confirm"))

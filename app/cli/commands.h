@@ -1,6 +1,7 @@
 #pragma once
 
 #include "command_support.h"
+#include "exact_map.h"
 
 #include "core/sim/run_request.h"
 #include "core/sweep/sweep_plan.h"
@@ -83,8 +84,14 @@ struct HolesOptions {
     int repeats = 0;
     bool edges = false;
     int samples = 0;
+    bool exact = false; // map --from..--to exactly instead of the grid
     bool json = false;
 };
+
+// Resolves policies (DTR when none), runtime and overhead limit into settings and checks that
+// simrd runs each policy on that runtime; an error message otherwise.
+std::string resolveRunSettings(const std::vector<std::string> &policyNames, const std::string &runtimeName,
+                               const std::string &overheadLimit, std::uint64_t seed, SweepSettings &settings);
 
 // Checks the grid options that need no trace; fills settings and the grid, or says what is wrong.
 std::string prepareGrid(const GridOptions &options, SweepSettings &settings, std::vector<GridPoint> &grid);
@@ -152,5 +159,6 @@ int runTracesDownloadCommand(const TracesDownloadOptions &options);
 int runTracesStatusCommand(const TracesStatusOptions &options);
 int runConfirmCommand(const ConfirmOptions &options);
 int runVerifyCommand(const VerifyOptions &options);
+int runMapCommand(const MapOptions &options);
 
 } // namespace rematlens

@@ -1,5 +1,6 @@
 // rematlens diff: where the histories of two budgets of one configuration separate.
 #include "commands.h"
+#include "divergence_report.h"
 #include "run_report.h"
 
 #include "core/analysis/run_diff.h"
@@ -22,24 +23,6 @@ struct RecordedRun {
     RunResult result;
 };
 
-Json eventJson(const std::optional<ReplayEvent> &event, const Program &program)
-{
-    if (!event)
-        return Json();
-    return Json{{"kind", std::string(eventKindName(event->kind))},
-                {"clock", event->clock},
-                {"tensor", program.tensors[event->tensor].name},
-                {"bytes", event->bytes},
-                {"memory", event->memory},
-                {"step", event->step},
-                {"depth", event->depth}};
-}
-
-Json tailJson(const RunTail &tail)
-{
-    return Json{{"evictions", tail.evictions}, {"remats", tail.remats}, {"peak_depth", tail.peakDepth}};
-}
-
 Json diffJson(const RecordedRun &a, const RecordedRun &b, const RunDiff &diff, const LoadedTrace &trace,
               Bytes threshold)
 {
@@ -48,25 +31,12 @@ Json diffJson(const RecordedRun &a, const RecordedRun &b, const RunDiff &diff, c
     j["b"] = runToJson(b.request, b.result, trace.baseline);
     j["events_a"] = referenceEvents(a.recording).size();
     j["events_b"] = referenceEvents(b.recording).size();
-    j["first_divergence"] = diff.firstDivergence ? Json{{"index", *diff.firstDivergence},
-                                                        {"a", eventJson(diff.a, *trace.program)},
-                                                        {"b", eventJson(diff.b, *trace.program)}}
-                                                 : Json();
+    j["first_divergence"] = firstDivergenceJson(diff, *trace.program);
     j["locked_threshold"] = threshold;
     j["locked_divergence_step"] = diff.locked ? Json(diff.locked->step) : Json();
     j["locked_bytes_at_divergence"] = diff.locked ? Json{{"a", diff.locked->a}, {"b", diff.locked->b}} : Json();
-    j["after_divergence"] = Json{{"a", tailJson(diff.tailA)}, {"b", tailJson(diff.tailB)}};
+    j["after_divergence"] = Json{{"a", runTailJson(diff.tailA)}, {"b", runTailJson(diff.tailB)}};
     return j;
-}
-
-std::string describeEvent(const std::optional<ReplayEvent> &event, const Program &program)
-{
-    if (!event)
-        return "(its events ended)";
-    std::ostringstream out;
-    out << eventKindName(event->kind) << " " << program.tensors[event->tensor].name << " (" << groupDigits(event->bytes)
-        << " B) at clock " << groupDigits(event->clock) << ", step " << event->step << ", depth " << event->depth;
-    return out.str();
 }
 
 std::string describeRun(const RecordedRun &run)
@@ -93,8 +63,8 @@ void printText(const RecordedRun &a, const RecordedRun &b, const RunDiff &diff, 
     } else {
         std::cout << "  first divergence at event " << *diff.firstDivergence << " (the first " << *diff.firstDivergence
                   << " evictions and rematerializations are identical)\n";
-        std::cout << "    A  " << describeEvent(diff.a, program) << "\n";
-        std::cout << "    B  " << describeEvent(diff.b, program) << "\n";
+        std::cout << "    A  " << describeDivergenceEvent(diff.a, program) << "\n";
+        std::cout << "    B  " << describeDivergenceEvent(diff.b, program) << "\n";
     }
     if (diff.locked)
         std::cout << "  locked bytes first differ by more than " << groupDigits(threshold) << " B at step "
@@ -102,13 +72,9 @@ void printText(const RecordedRun &a, const RecordedRun &b, const RunDiff &diff, 
                   << groupDigits(diff.locked->b) << " B\n";
     else
         std::cout << "  locked bytes never differ by more than " << groupDigits(threshold) << " B at a step's end\n";
-    const auto tail = [](const RunTail &t) {
-        return std::to_string(t.evictions) + " evictions, " + std::to_string(t.remats) + " remats, peak depth " +
-               std::to_string(t.peakDepth);
-    };
     std::cout << "  from the divergence on\n";
-    std::cout << "    A  " << tail(diff.tailA) << "\n";
-    std::cout << "    B  " << tail(diff.tailB) << "\n";
+    std::cout << "    A  " << describeRunTail(diff.tailA) << "\n";
+    std::cout << "    B  " << describeRunTail(diff.tailB) << "\n";
 }
 
 } // namespace

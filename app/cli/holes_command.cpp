@@ -4,6 +4,7 @@
 #include "interrupt.h"
 #include "progress_bar.h"
 #include "provenance.h"
+#include "map_report.h"
 #include "run_report.h"
 #include "sweep_file.h"
 
@@ -200,10 +201,42 @@ bool writeReport(const HolesOptions &options, const SweepSettings &settings, con
     return true;
 }
 
+// holes --exact: the holes of the exact map of --from..--to.
+int runExactHoles(const HolesOptions &options)
+{
+    if (options.grid.policies.size() > 1)
+        return reportError(ExitBadUsage, "holes takes one --policy (run it once per policy)");
+    if (options.repeats > 0 || options.edges || options.samples > 0)
+        return reportError(ExitBadUsage, "--exact classifies every byte: --repeats, --edges and --samples add nothing");
+    MapOptions map;
+    map.trace = options.grid.trace;
+    map.from = options.grid.from;
+    map.to = options.grid.to;
+    map.policies = options.grid.policies;
+    map.runtime = options.grid.runtime;
+    map.overheadLimit = options.grid.overheadLimit;
+    map.keep = options.grid.keep;
+    map.seed = options.grid.seed;
+    map.threads = options.grid.threads;
+    map.wallLimit = options.grid.wallLimit;
+    ExactMap exact;
+    if (const int status = makeExactMap(map, exact); status != ExitOk)
+        return status;
+    if (exact.interrupted)
+        return reportError(ExitInterrupted, "interrupted; the report would be incomplete, so none is printed");
+    if (options.json)
+        std::cout << exactHolesJson(exact).dump(2) << std::endl;
+    else
+        std::cout << exactHolesText(exact);
+    return ExitOk;
+}
+
 } // namespace
 
 int runHolesCommand(const HolesOptions &options)
 {
+    if (options.exact)
+        return runExactHoles(options);
     const MpiWorld world;
     if (!world.problem().empty())
         return reportError(ExitBadInput, world.problem());

@@ -36,6 +36,34 @@ std::string groupDigits(std::int64_t value)
     return grouped;
 }
 
+nlohmann::ordered_json failureToJson(const Failure &f, const char *bytesShortKey)
+{
+    return nlohmann::ordered_json{{"step", f.step},
+                                  {"line", f.line},
+                                  {"operator", f.operatorName},
+                                  {"tensor", f.tensor},
+                                  {"bytes_needed", f.bytesNeeded},
+                                  {"memory_in_use", f.memoryInUse},
+                                  {bytesShortKey, f.bytesShort},
+                                  {"depth", f.depth},
+                                  {"locked_bytes", f.lockedBytes}};
+}
+
+Failure failureFromJson(const nlohmann::ordered_json &object, const char *bytesShortKey)
+{
+    Failure failure;
+    failure.step = object.value("step", std::size_t{0});
+    failure.line = object.value("line", 0);
+    failure.operatorName = object.value("operator", std::string());
+    failure.tensor = object.value("tensor", std::string());
+    failure.bytesNeeded = object.value("bytes_needed", Bytes{0});
+    failure.memoryInUse = object.value("memory_in_use", Bytes{0});
+    failure.bytesShort = object.value(bytesShortKey, Bytes{0});
+    failure.depth = object.value("depth", 0);
+    failure.lockedBytes = object.value("locked_bytes", Bytes{0});
+    return failure;
+}
+
 nlohmann::ordered_json runToJson(const RunRequest &request, const RunResult &result, const Baseline &baseline)
 {
     nlohmann::ordered_json j;
@@ -58,18 +86,8 @@ nlohmann::ordered_json runToJson(const RunRequest &request, const RunResult &res
     j["seconds"] = result.seconds;
     if (!request.keep.empty())
         j["keep"] = request.keep;
-    if (result.failure) {
-        const Failure &f = *result.failure;
-        j["failure"] = {{"step", f.step},
-                        {"line", f.line},
-                        {"operator", f.operatorName},
-                        {"tensor", f.tensor},
-                        {"bytes_needed", f.bytesNeeded},
-                        {"memory_in_use", f.memoryInUse},
-                        {"bytes_short", f.bytesShort},
-                        {"depth", f.depth},
-                        {"locked_bytes", f.lockedBytes}};
-    }
+    if (result.failure)
+        j["failure"] = failureToJson(*result.failure);
     return j;
 }
 
@@ -86,19 +104,8 @@ RunResult runFromJson(const nlohmann::ordered_json &record)
     r.remats = record.value("remats", std::int64_t{0});
     r.heuristicEvals = record.value("heuristic_evals", std::int64_t{0});
     r.seconds = record.value("seconds", 0.0);
-    if (const auto f = record.find("failure"); f != record.end() && f->is_object()) {
-        Failure failure;
-        failure.step = f->value("step", std::size_t{0});
-        failure.line = f->value("line", 0);
-        failure.operatorName = f->value("operator", std::string());
-        failure.tensor = f->value("tensor", std::string());
-        failure.bytesNeeded = f->value("bytes_needed", Bytes{0});
-        failure.memoryInUse = f->value("memory_in_use", Bytes{0});
-        failure.bytesShort = f->value("bytes_short", Bytes{0});
-        failure.depth = f->value("depth", 0);
-        failure.lockedBytes = f->value("locked_bytes", Bytes{0});
-        r.failure = failure;
-    }
+    if (const auto f = record.find("failure"); f != record.end() && f->is_object())
+        r.failure = failureFromJson(*f);
     return r;
 }
 

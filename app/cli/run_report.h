@@ -14,6 +14,10 @@ namespace rematlens {
 // A run's record with the field names of simrd's reference outputs.
 nlohmann::ordered_json runToJson(const RunRequest &request, const RunResult &result, const Baseline &baseline);
 
+// A failure as records give it; bytesShortKey names the bytes short (map records give them at lo).
+nlohmann::ordered_json failureToJson(const Failure &failure, const char *bytesShortKey = "bytes_short");
+Failure failureFromJson(const nlohmann::ordered_json &object, const char *bytesShortKey = "bytes_short");
+
 // A run's result read back from its record (what runToJson wrote).
 RunResult runFromJson(const nlohmann::ordered_json &record);
 

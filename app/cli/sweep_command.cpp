@@ -19,37 +19,48 @@
 
 namespace rematlens {
 
-// Validates everything that needs no trace; fills settings and grid.
-std::string prepareGrid(const GridOptions &options, SweepSettings &settings, std::vector<GridPoint> &grid)
+std::string resolveRunSettings(const std::vector<std::string> &policyNames, const std::string &runtimeName,
+                               const std::string &overheadLimit, std::uint64_t seed, SweepSettings &settings)
 {
     std::string error;
-    const std::vector<std::string> names = options.policies.empty() ? std::vector<std::string>{"DTR"} : options.policies;
+    const std::vector<std::string> names = policyNames.empty() ? std::vector<std::string>{"DTR"} : policyNames;
     std::optional<std::vector<Policy>> policies = resolvePolicies(names, error);
     if (!policies)
         return error;
-    std::optional<RuntimeKind> runtime = resolveRuntime(options.runtime, error);
+    std::optional<RuntimeKind> runtime = resolveRuntime(runtimeName, error);
     if (!runtime)
         return error;
-    std::optional<double> overhead = resolveOverheadLimit(options.overheadLimit, error);
+    std::optional<double> overhead = resolveOverheadLimit(overheadLimit, error);
     if (!overhead)
         return error;
+    settings.policies = std::move(*policies);
+    settings.runtime = *runtime;
+    settings.overheadLimit = *overhead;
+    settings.seed = seed;
+    for (const Policy &policy : settings.policies) {
+        RunConfig probe;
+        probe.policy = policy;
+        probe.runtime = settings.runtime;
+        if (std::string problem = configProblem(probe); !problem.empty())
+            return problem;
+    }
+    return {};
+}
+
+// Validates everything that needs no trace; fills settings and grid.
+std::string prepareGrid(const GridOptions &options, SweepSettings &settings, std::vector<GridPoint> &grid)
+{
+    if (std::string problem = resolveRunSettings(options.policies, options.runtime, options.overheadLimit, options.seed,
+                                                 settings);
+        !problem.empty())
+        return problem;
+    std::string error;
     std::optional<std::vector<GridPoint>> points = DecimalGrid::make(options.from, options.to, options.step, error);
     if (!points)
         return error;
     if (options.wallLimit && !(*options.wallLimit > 0))
         return "--wall-limit expects a positive number of seconds";
-    settings.policies = std::move(*policies);
-    settings.runtime = *runtime;
-    settings.overheadLimit = *overhead;
-    settings.seed = options.seed;
     grid = std::move(*points);
-    for (const Policy &policy : settings.policies) {
-        RunConfig probe;
-        probe.policy = policy;
-        probe.runtime = settings.runtime;
-        if (const std::string problem = configProblem(probe); !problem.empty())
-            return problem;
-    }
     return {};
 }
 

@@ -229,12 +229,18 @@ bool SweepFile::checkHeader(const std::optional<Provenance> &found, std::string 
     return false;
 }
 
+std::string readCompleteLines(const std::string &path)
+{
+    std::ifstream file(path, std::ios::binary);
+    std::string content((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    const std::size_t lastNewline = content.find_last_of('\n');
+    content.resize(lastNewline == std::string::npos ? 0 : lastNewline + 1);
+    return content;
+}
+
 bool SweepFile::load(std::string &error)
 {
-    std::ifstream file(m_path, std::ios::binary);
-    std::string content((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-    if (!content.empty() && content.back() != '\n') // cut short by a kill: not a record yet
-        content.resize(content.find_last_of('\n') == std::string::npos ? 0 : content.find_last_of('\n') + 1);
+    const std::string content = readCompleteLines(m_path);
     std::istringstream in(content);
     std::string line;
     std::vector<std::string> header;

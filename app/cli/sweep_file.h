@@ -22,6 +22,9 @@ namespace rematlens {
 // rewrites it in grid order. The file starts with its provenance (which trace, build and
 // settings, and for sweep --shard which shard): a file whose provenance differs from the sweep's
 // is refused, unchanged, so that no file mixes the runs of two sweeps.
+// The file's content up to its last newline: a last line cut short by a kill is not a record.
+std::string readCompleteLines(const std::string &path);
+
 class SweepFile {
 public:
     enum class Format { JsonLines, Csv };

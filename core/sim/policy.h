@@ -36,6 +36,7 @@ struct Policy {
     std::string expression;    // Expression: the formula
     bool expressionReadsNeighbourhood = false;
     bool expressionReadsEqClasses = false;
+    bool expressionReadsShortfall = false;
 
     bool needsRegions() const
     {
@@ -45,6 +46,12 @@ struct Policy {
     bool needsEqClasses() const
     {
         return cost == CostTerm::EqClass || (cost == CostTerm::Expression && expressionReadsEqClasses);
+    }
+    // Whether victims depend on the budget itself (through the bytes still lacking), so that a
+    // replay no longer stands for a whole interval of budgets.
+    bool readsBudget() const
+    {
+        return cost == CostTerm::ShortfallFirst || (cost == CostTerm::Expression && expressionReadsShortfall);
     }
     // simrd's banishing runtime keeps neither regions nor equivalence classes.
     bool runsOnBanishing() const { return !needsRegions() && !needsEqClasses(); }

@@ -44,6 +44,7 @@ std::optional<Policy> expressionPolicy(std::string_view formula, PolicySpecError
     policy.expression = text;
     policy.expressionReadsNeighbourhood = compiled->readsNeighbourhood();
     policy.expressionReadsEqClasses = compiled->readsEqClasses();
+    policy.expressionReadsShortfall = compiled->readsShortfall();
     return policy;
 }
 

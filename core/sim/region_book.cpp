@@ -19,6 +19,23 @@ RegionBook::RegionBook(const Program &program, const ReplayGraph &graph, Neighbo
 {
 }
 
+RegionBook::RegionBook(const RegionBook &other, const ReplayGraph &graph, NeighbourhoodSearch &search,
+                       MaterialFlags &flags, const std::vector<Cost> &compute)
+    : m_program(other.m_program)
+    , m_graph(graph)
+    , m_search(search)
+    , m_compute(compute)
+    , m_flags(flags)
+    , m_forward(other.m_forward)
+    , m_backward(other.m_backward)
+    , m_pending(other.m_pending)
+    , m_pendingSlot{other.m_pendingSlot[0], other.m_pendingSlot[1]}
+    , m_marks(other.m_program.storages.size())
+    , m_closures(other.m_program, flags, compute)
+    , m_defer(other.m_defer)
+{
+}
+
 void RegionBook::computed(const std::vector<StorageId> &storages)
 {
     // The computed storages' own regions are needed now: their frontiers say whose regions

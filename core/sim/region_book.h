@@ -24,6 +24,9 @@ class RegionBook {
 public:
     RegionBook(const Program &program, const ReplayGraph &graph, NeighbourhoodSearch &search, MaterialFlags &flags,
                const std::vector<Cost> &compute, bool defer);
+    // A copy of other's regions and pending rebuilds, bound to another replay's state.
+    RegionBook(const RegionBook &other, const ReplayGraph &graph, NeighbourhoodSearch &search, MaterialFlags &flags,
+               const std::vector<Cost> &compute);
 
     // Valid once resolvePending() has run since the last change.
     const Region &forward(StorageId s) const { return m_forward[s]; }

@@ -36,11 +36,64 @@ Replay::Replay(const Program &program, const RunConfig &config)
     }
 }
 
+// Every member but the ones bound to the other replay's state (rebound here) and its scratch.
+Replay::Replay(const Replay &other)
+    : m_program(other.m_program)
+    , m_config(other.m_config)
+    , m_graph(other.m_graph)
+    , m_pool(other.m_pool)
+    , m_eqClasses(other.m_eqClasses)
+    , m_flags(other.m_flags)
+    , m_locks(other.m_locks)
+    , m_externalRefs(other.m_externalRefs)
+    , m_lastAccess(other.m_lastAccess)
+    , m_compute(other.m_compute)
+    , m_eqNode(other.m_eqNode)
+    , m_evictedDependents(other.m_evictedDependents)
+    , m_kept(other.m_kept)
+    , m_defined(other.m_defined)
+    , m_eq(other.m_eq)
+    , m_random(other.m_random)
+    , m_search(other.m_program, m_graph, m_flags, m_compute)
+    , m_marks(other.m_program.storages.size())
+    , m_step(other.m_step)
+    , m_untilInterruptionCheck(other.m_untilInterruptionCheck)
+    , m_clock(other.m_clock)
+    , m_memory(other.m_memory)
+    , m_lockedBytes(other.m_lockedBytes)
+    , m_result(other.m_result)
+    , m_largestFitted(other.m_largestFitted)
+    , m_smallestOver(other.m_smallestOver)
+    , m_flip(other.m_flip)
+    , m_flipAwaitsVictim(other.m_flipAwaitsVictim)
+{
+    if (other.m_regions)
+        m_regions.emplace(*other.m_regions, m_graph, m_search, m_flags, m_compute);
+    // m_expression is compiled again at the next choice; its variables are set before each use.
+}
+
+void Replay::setCheckpoints(std::size_t every, std::function<void(const Replay &)> onCheckpoint)
+{
+    m_checkpointEvery = every;
+    m_onCheckpoint = std::move(onCheckpoint);
+}
+
+void Replay::continueUnder(Bytes budget, std::optional<std::chrono::steady_clock::time_point> deadline,
+                           const std::atomic<bool> *cancel)
+{
+    m_config.budget = budget;
+    m_config.deadline = deadline;
+    m_config.cancel = cancel;
+}
+
 RunResult Replay::run()
 {
     const auto started = std::chrono::steady_clock::now();
+    const std::size_t first = m_step;
     try {
-        for (m_step = 0; m_step < m_program.schedule.size(); ++m_step) {
+        for (; m_step < m_program.schedule.size(); ++m_step) {
+            if (m_checkpointEvery && m_step != first && m_step % m_checkpointEvery == 0)
+                m_onCheckpoint(*this);
             checkInterruption();
             const Step &step = m_program.schedule[m_step];
             switch (step.kind) {
@@ -57,6 +110,11 @@ RunResult Replay::run()
     }
     m_result.clock = m_clock;
     m_result.memoryAtEnd = m_memory;
+    m_result.interval.lo = m_largestFitted;
+    if (m_smallestOver != std::numeric_limits<Bytes>::max()) {
+        m_result.interval.hi = m_smallestOver;
+        m_result.flip = m_flip;
+    }
     m_result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return m_result;
 }
@@ -189,7 +247,7 @@ void Replay::finishFrame(const Frame &frame)
 {
     const TensorId t = frame.tensor;
     const OpInfo &op = m_program.ops[m_program.tensors[t].op];
-    if (m_memory + op.totalSize > m_config.budget)
+    if (overBudget(m_memory + op.totalSize, t, 0))
         freeMemory(t);
     computeOperator(t, frame.remat);
     if (m_config.runtime == RuntimeKind::Banishing) {
@@ -215,11 +273,32 @@ void Replay::freeMemory(TensorId t)
     const Bytes needed = m_program.ops[m_program.tensors[t].op].totalSize;
     if (m_regions)
         m_regions->resolvePending(); // the scores read regions
-    while (m_memory + needed > m_config.budget) {
+    for (std::int64_t evicted = 0; overBudget(m_memory + needed, t, evicted); ++evicted) {
         if (m_pool.empty())
             stopOutOfMemory(t);
-        evict(chooseVictim(m_memory + needed - m_config.budget), EvictCause::Policy);
+        const StorageId victim = chooseVictim(m_memory + needed - m_config.budget);
+        if (m_flipAwaitsVictim) {
+            m_flip.victim = m_program.storages[victim].root;
+            m_flipAwaitsVictim = false;
+        }
+        evict(victim, EvictCause::Policy);
     }
+}
+
+// Every comparison with the budget goes through here, so that the run knows the interval of
+// budgets that would compare the same way everywhere (and where the first flip would be).
+bool Replay::overBudget(Bytes demand, TensorId t, std::int64_t evictionsSoFar)
+{
+    if (demand <= m_config.budget) {
+        m_largestFitted = std::max(m_largestFitted, demand);
+        return false;
+    }
+    if (demand < m_smallestOver) {
+        m_smallestOver = demand;
+        m_flip = FlippingComparison{m_step, t, m_memory, demand - m_memory, evictionsSoFar, kNone};
+        m_flipAwaitsVictim = true;
+    }
+    return true;
 }
 
 void Replay::stopOutOfMemory(TensorId t)

@@ -10,6 +10,7 @@
 #include "run_result.h"
 #include "score_expression.h"
 
+#include <functional>
 #include <optional>
 #include <random>
 #include <vector>
@@ -22,7 +23,24 @@ namespace rematlens {
 class Replay {
 public:
     Replay(const Program &program, const RunConfig &config);
+    // The replay as it stands between two steps, to be continued on its own (see continueUnder).
+    Replay(const Replay &other);
+    Replay &operator=(const Replay &) = delete;
+
+    // Runs the rest of the schedule (all of it, unless this is a continued copy).
     RunResult run();
+
+    // Every `every` steps, before the step runs, onCheckpoint sees the replay (to copy it).
+    // A copy does not inherit this.
+    void setCheckpoints(std::size_t every, std::function<void(const Replay &)> onCheckpoint);
+    // A copy taken at a checkpoint continues under another budget and limits. Only valid while
+    // every budget comparison before the checkpoint comes out the same under the new budget,
+    // which holds for a checkpoint at or before the step of the old run's flip, resumed at the
+    // old interval's hi: the replay at hi is identical up to that comparison.
+    void continueUnder(Bytes budget, std::optional<std::chrono::steady_clock::time_point> deadline,
+                       const std::atomic<bool> *cancel);
+    // The next step to run.
+    std::size_t step() const { return m_step; }
 
 private:
     static constexpr Cost kNeverAccessed = std::numeric_limits<Cost>::min(); // simrd's -inf
@@ -49,6 +67,7 @@ private:
     void finishFrame(const Frame &frame);
     void touchParents(TensorId t);
     void freeMemory(TensorId t);
+    bool overBudget(Bytes demand, TensorId t, std::int64_t evictionsSoFar);
     void computeOperator(TensorId t, bool remat);
     void evict(StorageId s, EvictCause cause);
     void lock(StorageId s);
@@ -126,6 +145,15 @@ private:
     Bytes m_memory = 0;
     Bytes m_lockedBytes = 0;
     RunResult m_result;
+
+    // The budget interval, narrowed at every comparison with the budget.
+    Bytes m_largestFitted = 0;
+    Bytes m_smallestOver = std::numeric_limits<Bytes>::max();
+    FlippingComparison m_flip;
+    bool m_flipAwaitsVictim = false;
+
+    std::size_t m_checkpointEvery = 0;
+    std::function<void(const Replay &)> m_onCheckpoint;
 };
 
 } // namespace rematlens

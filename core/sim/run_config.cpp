@@ -16,7 +16,8 @@ std::string configProblem(const RunConfig &config)
         if (!expression)
             return "invalid score expression \"" + config.policy.expression + "\": " + error.message;
         if (expression->readsNeighbourhood() != config.policy.expressionReadsNeighbourhood
-            || expression->readsEqClasses() != config.policy.expressionReadsEqClasses)
+            || expression->readsEqClasses() != config.policy.expressionReadsEqClasses
+            || expression->readsShortfall() != config.policy.expressionReadsShortfall)
             return "the policy's expression flags disagree with its expression (build it with parsePolicySpec)";
     }
     if (config.budget < 0)

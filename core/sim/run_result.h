@@ -1,6 +1,7 @@
 #pragma once
 
 #include "../trace/program.h"
+#include "budget_interval.h"
 
 #include <optional>
 #include <string>
@@ -45,6 +46,11 @@ struct RunResult {
     Bytes constMemory = 0;
     Bytes bottleneck = 0;               // only measured when asked
     std::optional<Failure> failure;
+    // Every budget in this interval replays decision for decision the same (for a policy that
+    // does not read the budget, see Policy::readsBudget); meaningful for resolved outcomes only.
+    // failure->bytesShort is the one field that still depends on the budget inside it.
+    BudgetInterval interval;
+    std::optional<FlippingComparison> flip; // the comparison at interval.hi, when there is one
     double seconds = 0;                 // wall time of the replay itself
 };
 

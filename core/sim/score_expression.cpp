@@ -80,6 +80,8 @@ std::optional<ScoreExpression> ScoreExpression::compile(const std::string &text,
             expression.m_readsNeighbourhood = true;
         if (name == "eqclass")
             expression.m_readsEqClasses = true;
+        if (name == "shortfall")
+            expression.m_readsShortfall = true;
     }
     return expression;
 }

@@ -53,6 +53,7 @@ public:
     // does the replay keep them.
     bool readsNeighbourhood() const { return m_readsNeighbourhood; }
     bool readsEqClasses() const { return m_readsEqClasses; }
+    bool readsShortfall() const { return m_readsShortfall; }
     const std::string &text() const { return m_text; }
 
 private:
@@ -63,6 +64,7 @@ private:
     std::string m_text;
     bool m_readsNeighbourhood = false;
     bool m_readsEqClasses = false;
+    bool m_readsShortfall = false;
 };
 
 } // namespace rematlens

@@ -1,0 +1,28 @@
+// rematlens map: every budget of a range classified exactly, interval by interval.
+#include "commands.h"
+#include "exact_map.h"
+#include "map_report.h"
+
+#include <iostream>
+
+namespace rematlens {
+
+int runMapCommand(const MapOptions &options)
+{
+    ExactMap map;
+    if (const int status = makeExactMap(options, map); status != ExitOk)
+        return status;
+    if (options.json)
+        std::cout << exactMapJson(map, options.outPath.empty()).dump(2) << std::endl;
+    else
+        std::cout << exactMapText(map, options.outPath);
+    if (map.interrupted) {
+        std::cerr << "map: interrupted; what is unmapped is listed as such. Rerun the same command with --out to "
+                     "resume."
+                  << std::endl;
+        return ExitInterrupted;
+    }
+    return ExitOk;
+}
+
+} // namespace rematlens

@@ -1,0 +1,391 @@
+// The exact map: every interval a walk reports replays identically at its ends and inside, and
+// differently one byte above; walks tile their range whatever the chunking; budget-reading
+// policies are refused; holes of U-Net to the byte (with the public traces).
+#include "core/map/budget_walker.h"
+#include "core/map/map_edge.h"
+#include "core/map/map_summary.h"
+#include "core/sim/baseline.h"
+#include "core/sim/policy_spec.h"
+#include "core/sim/replay.h"
+#include "core/trace/trace_reader.h"
+
+#include "shared_data.h"
+
+#include <QtTest>
+
+using namespace rematlens;
+
+namespace {
+
+struct Loaded {
+    std::shared_ptr<const Program> program;
+    Baseline baseline;
+};
+
+Loaded load(const QString &path)
+{
+    TraceReadResult read = readTraceFile(path.toStdString());
+    if (!read.ok())
+        return {};
+    return {read.program, computeBaseline(*read.program)};
+}
+
+QString ownTrace(const char *name)
+{
+    return QStringLiteral(REMATLENS_SOURCE_DIR "/traces/") + QLatin1String(name) + QStringLiteral(".log");
+}
+
+RunConfig configFor(const Loaded &trace, const char *policy, RuntimeKind runtime, double overheadLimit)
+{
+    RunConfig config;
+    config.policy = *findPolicy(policy);
+    config.runtime = runtime;
+    config.rematLimit = rematLimitFor(trace.baseline, overheadLimit);
+    return config;
+}
+
+// Checkpoints: copies kept per replay to continue the next from, used however short the
+// replays (0: every replay from step 0).
+std::vector<RunResult> walkAll(const Loaded &trace, const RunConfig &config, ByteRange range, int threads,
+                               std::size_t chunksPerThread, MapWalkEnd *end = nullptr, std::size_t checkpoints = 16)
+{
+    BudgetWalker walker(trace.program, config, threads);
+    walker.setChunksPerThread(chunksPerThread);
+    walker.setCheckpointsPerReplay(checkpoints, 0.0);
+    std::vector<RunResult> found;
+    const MapWalkEnd walked = walker.walk({range}, nullptr, [&](const RunResult &r) { found.push_back(r); });
+    if (end)
+        *end = walked;
+    return sortedIntervals(std::move(found));
+}
+
+RunResult replayAt(const Loaded &trace, RunConfig config, Bytes budget, RunRecording *recording = nullptr)
+{
+    config.budget = budget;
+    config.recording = recording;
+    return Replay(*trace.program, config).run();
+}
+
+// Every field but the wall time, and the bytes short, which are the budget's own.
+QString sameRecord(const RunResult &a, const RunResult &b)
+{
+    QStringList differences;
+    const auto check = [&](bool same, const char *field) {
+        if (!same)
+            differences << QLatin1String(field);
+    };
+    check(a.outcome == b.outcome, "outcome");
+    check(a.clock == b.clock, "clock");
+    check(a.rematCompute == b.rematCompute, "remat_compute");
+    check(a.modelCompute == b.modelCompute, "model_compute");
+    check(a.maxMemory == b.maxMemory, "max_memory");
+    check(a.memoryAtEnd == b.memoryAtEnd, "memory_at_end");
+    check(a.evictions == b.evictions, "evictions");
+    check(a.releasedEvictions == b.releasedEvictions, "released_evictions");
+    check(a.remats == b.remats, "remats");
+    check(a.heuristicEvals == b.heuristicEvals, "heuristic_evals");
+    check(a.constMemory == b.constMemory, "const_memory");
+    check(a.interval == b.interval, "interval");
+    check(a.failure.has_value() == b.failure.has_value(), "failure");
+    if (a.failure && b.failure) {
+        check(a.failure->step == b.failure->step, "failure.step");
+        check(a.failure->tensor == b.failure->tensor, "failure.tensor");
+        check(a.failure->memoryInUse == b.failure->memoryInUse, "failure.memory_in_use");
+        check(a.failure->bytesNeeded == b.failure->bytesNeeded, "failure.bytes_needed");
+        check(a.failure->depth == b.failure->depth, "failure.depth");
+        check(a.failure->lockedBytes == b.failure->lockedBytes, "failure.locked_bytes");
+    }
+    return differences.join(QStringLiteral(", "));
+}
+
+bool sameEvents(const RunRecording &a, const RunRecording &b)
+{
+    if (a.events.size() != b.events.size())
+        return false;
+    for (std::size_t i = 0; i < a.events.size(); ++i) {
+        const ReplayEvent &x = a.events[i];
+        const ReplayEvent &y = b.events[i];
+        if (x.kind != y.kind || x.clock != y.clock || x.tensor != y.tensor || x.memory != y.memory || x.step != y.step)
+            return false;
+    }
+    return true;
+}
+
+QString tilingProblem(const std::vector<RunResult> &sorted, ByteRange range)
+{
+    if (sorted.empty())
+        return QStringLiteral("no intervals");
+    if (!sorted.front().interval.contains(range.from))
+        return QStringLiteral("the first interval misses the range's start");
+    for (std::size_t i = 1; i < sorted.size(); ++i)
+        if (sorted[i - 1].interval.hi != sorted[i].interval.lo)
+            return QStringLiteral("intervals %1 and %2 do not meet").arg(i - 1).arg(i);
+    if (!sorted.back().interval.contains(range.end - 1))
+        return QStringLiteral("the last interval misses the range's end");
+    return {};
+}
+
+} // namespace
+
+class ExactMapTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void everyIntervalReplaysIdentically_data();
+    void everyIntervalReplaysIdentically();
+    void chunkingDoesNotChangeTheMap();
+    void resumedWalkCompletesTheMap();
+    void cancelledWalkLeavesItUnmapped();
+    void budgetReadingPoliciesAreRefused();
+    void uncoveredRangesAndSplits();
+    void summaryFindsHolesAndVerdict();
+    void edgesAreExplained();
+    void unetHolesToTheByte();
+};
+
+void ExactMapTest::everyIntervalReplaysIdentically_data()
+{
+    QTest::addColumn<QString>("trace");
+    QTest::addColumn<QString>("policy");
+    QTest::addColumn<int>("runtime");
+    QTest::addColumn<double>("overheadLimit");
+    QTest::addColumn<double>("from");
+    QTest::addColumn<double>("to");
+    const auto eager = static_cast<int>(RuntimeKind::Eager);
+    for (const char *name : {"chain", "demo", "resnet", "unet"})
+        QTest::newRow(name) << ownTrace(name) << QStringLiteral("DTR") << eager << 2.0 << 0.3 << 0.7;
+    // The LSTM has an interval every few bytes: a narrower range keeps the test short.
+    QTest::newRow("lstm") << ownTrace("lstm") << QStringLiteral("DTR") << eager << 2.0 << 0.5 << 0.6;
+    QTest::newRow("unet DTREqClass") << ownTrace("unet") << QStringLiteral("DTREqClass") << eager << 2.0 << 0.3 << 0.7;
+    QTest::newRow("resnet LRU limit 1.2") << ownTrace("resnet") << QStringLiteral("LRU") << eager << 1.2 << 0.3 << 0.7;
+    QTest::newRow("lstm DTR lazy") << ownTrace("lstm") << QStringLiteral("DTR") << static_cast<int>(RuntimeKind::Lazy)
+                                   << 2.0 << 0.5 << 0.6;
+    QTest::newRow("demo DTRUnopt banishing") << ownTrace("demo") << QStringLiteral("DTRUnopt")
+                                             << static_cast<int>(RuntimeKind::Banishing) << 2.0 << 0.3 << 0.7;
+}
+
+// At lo, hi - 1 and inside every interval a replay from step 0 is the same as the walk's (whose
+// replays continue from copies of the one before); at hi it decides differently.
+void ExactMapTest::everyIntervalReplaysIdentically()
+{
+    QFETCH(QString, trace);
+    QFETCH(QString, policy);
+    QFETCH(int, runtime);
+    QFETCH(double, overheadLimit);
+    QFETCH(double, from);
+    QFETCH(double, to);
+    const Loaded loaded = load(trace);
+    QVERIFY(loaded.program);
+    const RunConfig config = configFor(loaded, policy.toLatin1().constData(), static_cast<RuntimeKind>(runtime),
+                                       overheadLimit);
+    const ByteRange range{budgetForRatio(loaded.baseline, from), budgetForRatio(loaded.baseline, to) + 1};
+    const std::vector<RunResult> map = walkAll(loaded, config, range, 2, 4);
+    QCOMPARE(tilingProblem(map, range), QString());
+    QVERIFY(map.size() > 3);
+    for (const RunResult &mapped : map) {
+        const BudgetInterval &interval = mapped.interval;
+        const Bytes last = interval.hi ? *interval.hi - 1 : interval.lo + 1'000'000;
+        for (Bytes budget : {interval.lo, last, interval.lo + (last - interval.lo) / 3})
+            QVERIFY2(sameRecord(replayAt(loaded, config, budget), mapped).isEmpty(),
+                     qPrintable(QStringLiteral("[%1, %2) at %3: %4")
+                                    .arg(interval.lo)
+                                    .arg(interval.hi.value_or(-1))
+                                    .arg(budget)
+                                    .arg(sameRecord(replayAt(loaded, config, budget), mapped))));
+        if (!interval.hi)
+            continue;
+        RunRecording below;
+        RunRecording above;
+        const RunResult lower = replayAt(loaded, config, *interval.hi - 1, &below);
+        const RunResult upper = replayAt(loaded, config, *interval.hi, &above);
+        QCOMPARE(upper.interval.lo, *interval.hi);
+        QVERIFY2(!sameEvents(below, above) || !sameRecord(lower, upper).isEmpty(),
+                 qPrintable(QStringLiteral("nothing changes at hi = %1").arg(*interval.hi)));
+        QVERIFY(mapped.flip);
+        QCOMPARE(mapped.flip->memoryInUse + mapped.flip->needed, *interval.hi);
+    }
+}
+
+// Chunked and continued from copies, or one chunk replayed from step 0: the same map.
+void ExactMapTest::chunkingDoesNotChangeTheMap()
+{
+    const Loaded loaded = load(ownTrace("resnet"));
+    QVERIFY(loaded.program);
+    const RunConfig config = configFor(loaded, "DTR", RuntimeKind::Eager, 2.0);
+    const ByteRange range{budgetForRatio(loaded.baseline, 0.3), budgetForRatio(loaded.baseline, 0.6) + 1};
+    const std::vector<RunResult> serial = walkAll(loaded, config, range, 1, 1, nullptr, 0);
+    for (std::size_t chunks : {3u, 64u}) {
+        MapWalkEnd end;
+        const std::vector<RunResult> parallel = walkAll(loaded, config, range, 2, chunks, &end);
+        QCOMPARE(parallel.size(), serial.size());
+        for (std::size_t i = 0; i < serial.size(); ++i)
+            QCOMPARE(sameRecord(parallel[i], serial[i]), QString());
+        QVERIFY(end.unmapped.empty());
+        QVERIFY(end.replays >= serial.size());
+    }
+}
+
+void ExactMapTest::resumedWalkCompletesTheMap()
+{
+    const Loaded loaded = load(ownTrace("unet"));
+    QVERIFY(loaded.program);
+    const RunConfig config = configFor(loaded, "DTR", RuntimeKind::Eager, 2.0);
+    const ByteRange range{budgetForRatio(loaded.baseline, 0.2), budgetForRatio(loaded.baseline, 0.8) + 1};
+    const std::vector<RunResult> whole = walkAll(loaded, config, range, 2, 8);
+    QVERIFY(whole.size() > 4);
+    // Keep every other interval, as an interrupted walk might have; walk what is missing.
+    std::vector<RunResult> kept;
+    std::vector<BudgetInterval> known;
+    for (std::size_t i = 0; i < whole.size(); i += 2) {
+        kept.push_back(whole[i]);
+        known.push_back(whole[i].interval);
+    }
+    BudgetWalker walker(loaded.program, config, 2);
+    walker.walk(uncoveredRanges(range, known), nullptr, [&](const RunResult &r) { kept.push_back(r); });
+    const std::vector<RunResult> resumed = sortedIntervals(kept);
+    QCOMPARE(resumed.size(), whole.size());
+    for (std::size_t i = 0; i < whole.size(); ++i)
+        QCOMPARE(sameRecord(resumed[i], whole[i]), QString());
+}
+
+void ExactMapTest::cancelledWalkLeavesItUnmapped()
+{
+    const Loaded loaded = load(ownTrace("demo"));
+    QVERIFY(loaded.program);
+    const ByteRange range{1000, 5000};
+    const std::atomic<bool> cancel = true;
+    BudgetWalker walker(loaded.program, configFor(loaded, "DTR", RuntimeKind::Eager, 2.0), 2);
+    std::size_t reported = 0;
+    const MapWalkEnd end = walker.walk({range}, &cancel, [&](const RunResult &) { ++reported; });
+    QCOMPARE(reported, std::size_t{0});
+    QVERIFY(end.cancelled);
+    QCOMPARE(end.unmapped.size(), std::size_t{1});
+    QCOMPARE(end.unmapped.front(), range);
+    const MapSummary summary = summarizeMap(range, {});
+    QCOMPARE(summary.verdict, MonotoneVerdict::Undetermined);
+    QCOMPARE(summary.unmapped.size(), std::size_t{1});
+}
+
+void ExactMapTest::budgetReadingPoliciesAreRefused()
+{
+    RunConfig config;
+    config.policy = *findPolicy("ShortfallFirst");
+    QVERIFY(mapProblem(config).find("ShortfallFirst") != std::string::npos);
+    PolicySpecError error;
+    config.policy = *parsePolicySpec("expr:compute / (size * shortfall)", error);
+    QVERIFY(mapProblem(config).find("shortfall") != std::string::npos);
+    config.policy = *parsePolicySpec("expr:compute / (size * staleness)", error);
+    QCOMPARE(mapProblem(config), std::string());
+    for (const Policy &policy : allPolicies()) {
+        config.policy = policy;
+        QCOMPARE(mapProblem(config).empty(), policy.cost != CostTerm::ShortfallFirst);
+    }
+}
+
+void ExactMapTest::uncoveredRangesAndSplits()
+{
+    const ByteRange whole{100, 200};
+    QCOMPARE(uncoveredRanges(whole, {}), std::vector<ByteRange>{whole});
+    const std::vector<ByteRange> gaps = uncoveredRanges(whole, {{90, 120}, {150, 160}, {160, 170}, {190, std::nullopt}});
+    QCOMPARE(gaps, (std::vector<ByteRange>{{120, 150}, {170, 190}}));
+    QVERIFY(uncoveredRanges(whole, {{0, std::nullopt}}).empty());
+    const std::vector<ByteRange> chunks = splitRange({10, 17}, 3);
+    QCOMPARE(chunks, (std::vector<ByteRange>{{10, 13}, {13, 15}, {15, 17}}));
+    QCOMPARE(splitRange({10, 12}, 5).size(), std::size_t{2});
+}
+
+void ExactMapTest::summaryFindsHolesAndVerdict()
+{
+    const auto interval = [](Bytes lo, std::optional<Bytes> hi, Outcome outcome) {
+        RunResult r;
+        r.interval = {lo, hi};
+        r.outcome = outcome;
+        return r;
+    };
+    // oom [0,100), pass [100,150), oom [150,151), thrash [151,160), pass [160,200), pass [200,inf)
+    const std::vector<RunResult> sorted = sortedIntervals(
+        {interval(160, 200, Outcome::Pass), interval(0, 100, Outcome::OutOfMemory), interval(100, 150, Outcome::Pass),
+         interval(150, 151, Outcome::OutOfMemory), interval(151, 160, Outcome::Thrash),
+         interval(200, std::nullopt, Outcome::Pass)});
+    const MapSummary s = summarizeMap({50, 300}, sorted);
+    QCOMPARE(s.intervals, std::size_t{6});
+    QCOMPARE(s.stretches.size(), std::size_t{5}); // the two passes above 160 are one stretch
+    QCOMPARE(s.stretches.back().first, Bytes{160});
+    QCOMPARE(s.stretches.back().last, Bytes{299});
+    QCOMPARE(s.firstPass, std::optional<Bytes>{100});
+    QCOMPARE(s.stableFrom, std::optional<Bytes>{160});
+    QCOMPARE(s.holes.size(), std::size_t{1});
+    QCOMPARE(s.holes[0].firstFail, Bytes{150});
+    QCOMPARE(s.holes[0].lastFail, Bytes{159});
+    QCOMPARE(s.verdict, MonotoneVerdict::NotMonotone);
+
+    const MapSummary below = summarizeMap({50, 150}, sorted);
+    QCOMPARE(below.verdict, MonotoneVerdict::Monotone);
+    QVERIFY(below.holes.empty());
+    // A gap above the first pass leaves the verdict open.
+    const MapSummary gapped = summarizeMap({50, 300}, sortedIntervals({sorted[0], sorted[1], sorted[4], sorted[5]}));
+    QCOMPARE(gapped.unmapped, (std::vector<ByteRange>{{150, 160}}));
+    QCOMPARE(gapped.verdict, MonotoneVerdict::Undetermined);
+}
+
+void ExactMapTest::edgesAreExplained()
+{
+    const Loaded loaded = load(ownTrace("unet"));
+    QVERIFY(loaded.program);
+    const RunConfig config = configFor(loaded, "DTR", RuntimeKind::Eager, 2.0);
+    const ByteRange range{budgetForRatio(loaded.baseline, 0.05), budgetForRatio(loaded.baseline, 1.0) + 1};
+    const std::vector<RunResult> map = walkAll(loaded, config, range, 2, 4);
+    const MapSummary summary = summarizeMap(range, map);
+    const std::vector<MapEdge> edges = explainEdges(*loaded.program, config, summary);
+    std::size_t boundaries = 0;
+    for (std::size_t i = 0; i + 1 < summary.stretches.size(); ++i)
+        boundaries += (summary.stretches[i].outcome == Outcome::Pass) != (summary.stretches[i + 1].outcome == Outcome::Pass);
+    QCOMPARE(edges.size(), boundaries);
+    QVERIFY(!edges.empty());
+    for (const MapEdge &edge : edges) {
+        QCOMPARE(edge.above, edge.below + 1);
+        QCOMPARE(edge.flip.memoryInUse + edge.flip.needed, edge.above);
+        QVERIFY(edge.belowRun.outcome != edge.aboveRun.outcome);
+        QCOMPARE(*edge.belowRun.interval.hi, edge.above);
+        QCOMPARE(edge.aboveRun.interval.lo, edge.above);
+        QVERIFY(edge.flip.step < loaded.program->schedule.size());
+    }
+}
+
+// The three holes of U-Net under DTR between 0.40 and 0.45, to the byte; each bound is also
+// checked by replaying on both sides of it.
+void ExactMapTest::unetHolesToTheByte()
+{
+    const QString shared = sharedDirectory();
+    if (shared.isEmpty())
+        QSKIP("the public traces (../shared) are not here");
+    const Loaded loaded = load(publicTracePath(shared, QStringLiteral("unet-6-8000000000.0-2020-10-1-10-57-18-default.log")));
+    QVERIFY(loaded.program);
+    const RunConfig config = configFor(loaded, "DTR", RuntimeKind::Eager, 2.0);
+    const ByteRange range{budgetForRatio(loaded.baseline, 0.40), budgetForRatio(loaded.baseline, 0.45) + 1};
+    const std::vector<RunResult> map = walkAll(loaded, config, range, 2, 8);
+    QCOMPARE(tilingProblem(map, range), QString());
+    const MapSummary summary = summarizeMap(range, map);
+    QCOMPARE(summary.intervals, std::size_t{243});
+    QCOMPARE(summary.holes.size(), std::size_t{3});
+    // Nothing fails above the first pass outside the three holes.
+    for (const MapStretch &failing : summary.failuresAboveFirstPass)
+        QVERIFY(std::any_of(summary.holes.begin(), summary.holes.end(), [&](const MapHole &h) {
+            return failing.first >= h.firstFail && failing.last <= h.lastFail;
+        }));
+    const std::vector<std::pair<Bytes, Bytes>> expected = {
+        {3'525'043'904, 3'535'266'239}, {3'553'475'732, 3'577'755'251}, {3'634'308'800, 3'664'552'639}};
+    for (std::size_t h = 0; h < 3; ++h) {
+        const MapHole &hole = summary.holes[h];
+        QCOMPARE(hole.firstFail, expected[h].first);
+        QCOMPARE(hole.lastFail, expected[h].second);
+        QCOMPARE(replayAt(loaded, config, hole.firstFail - 1).outcome, Outcome::Pass);
+        QVERIFY(isFailure(replayAt(loaded, config, hole.firstFail).outcome));
+        QVERIFY(isFailure(replayAt(loaded, config, hole.lastFail).outcome));
+        QCOMPARE(replayAt(loaded, config, hole.lastFail + 1).outcome, Outcome::Pass);
+    }
+    QCOMPARE(summary.verdict, MonotoneVerdict::NotMonotone);
+}
+
+QTEST_GUILESS_MAIN(ExactMapTest)
+#include "tst_exact_map.moc"
