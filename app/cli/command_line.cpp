@@ -154,6 +154,8 @@ void addVerify(CLI::App &app, VerifyOptions &options)
     verify->add_option("--samples", options.samples, "How many records to replay")->capture_default_str();
     verify->add_option("--seed", options.seed, "Seed of the sample")->capture_default_str();
     verify->add_option("--trace", options.tracePath, "The trace (default: the provenance's, beside FILE)");
+}
+
 void addMap(CLI::App &app, MapOptions &options)
 {
     CLI::App *map = app.add_subcommand("map", "Classify every budget byte of a range exactly: the intervals of budgets "
