@@ -66,7 +66,23 @@ void MapCliTest::resumesToTheSameFile()
     QCOMPARE(rematlens(demoMap(cut), &out), 0);
     QVERIFY(out.contains("intervals read back"));
     QVERIFY(partial.open(QIODevice::ReadOnly));
-    QCOMPARE(partial.readAll(), complete);
+    const QByteArray resumed = partial.readAll();
+    partial.close();
+    // The same records after the provenance line, which names each run's own command line.
+    const auto afterHeader = [](const QByteArray &text) { return text.mid(text.indexOf('\n') + 1); };
+    QVERIFY(resumed.startsWith("{\"provenance\":"));
+    QVERIFY(complete.startsWith("{\"provenance\":"));
+    QCOMPARE(afterHeader(resumed), afterHeader(complete));
+
+    // Another map's file (other policies) is refused and left as it was.
+    QStringList other = demoMap(cut);
+    other.removeAt(other.indexOf(QStringLiteral("LRU")) - 1);
+    other.removeAt(other.indexOf(QStringLiteral("LRU")));
+    QByteArray refusal;
+    QCOMPARE(rematlens(other, nullptr, &refusal), 1);
+    QVERIFY2(refusal.contains("not resuming"), refusal.constData());
+    QVERIFY(partial.open(QIODevice::ReadOnly));
+    QCOMPARE(partial.readAll(), resumed);
 }
 
 void MapCliTest::reportAgreesWithRecords()
