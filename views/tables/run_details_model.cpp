@@ -107,8 +107,11 @@ QVariant RunDetailsModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid() || index.row() >= rowCount() || index.column() >= 2)
         return {};
-    if (role == Qt::ToolTipRole)
-        return tr("%1 in the records of run --json and sweep --out").arg(m_rows[std::size_t(index.row())].field);
+    // The whole value (a narrow column elides it) and the record field it comes from.
+    if (role == Qt::ToolTipRole) {
+        const Row &row = m_rows[std::size_t(index.row())];
+        return tr("%1: %2\n%3 in the records of run --json and sweep --out").arg(row.label, row.value, row.field);
+    }
     if (role != Qt::DisplayRole)
         return {};
     const Row &row = m_rows[static_cast<std::size_t>(index.row())];
