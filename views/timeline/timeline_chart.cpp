@@ -9,6 +9,7 @@
 
 #include <QAreaSeries>
 #include <QChart>
+#include <QGraphicsLayout>
 #include <QGraphicsLineItem>
 #include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
@@ -83,6 +84,9 @@ void TimelineChart::styleChart()
     const FigureStyle &s = m_style;
     m_chart->setBackgroundRoundness(0);
     m_chart->setMargins(QMargins(2, 2, 2, 2));
+    // The chart's layout keeps a blank band above a top legend by default.
+    m_chart->layout()->setContentsMargins(0, 0, 0, 0);
+    m_chart->legend()->setContentsMargins(0, 0, 0, 0);
     m_chart->setFont(s.font());
     m_chart->legend()->setFont(s.font(0.95));
     m_chart->legend()->setAlignment(Qt::AlignTop);
@@ -381,7 +385,7 @@ void TimelineChart::updateLabels()
             m_failureMark->setVisible(true);
             // In the band above the budget, which the memory curves never enter.
             place(m_failureLabel, QPointF(from->x(), area.top() + pad),
-                  QStringLiteral("out of memory: %1 short\n%2 needs %3")
+                  QStringLiteral("out of memory: %1 short (%2 needs %3)")
                       .arg(ByteUnits::format(double(f.failure.bytesShort)), QString::fromStdString(f.failure.tensor),
                            ByteUnits::format(double(f.failure.bytesNeeded))));
         }
