@@ -60,7 +60,7 @@ nlohmann::ordered_json mapRecordToJson(const MapIdentity &identity, const RunRes
     j["remat_compute"] = result.rematCompute;
     j["max_memory"] = result.maxMemory;
     j["memory_at_end"] = result.memoryAtEnd;
-    j["overhead"] = baseline.compute > 0 ? static_cast<double>(result.clock) / static_cast<double>(baseline.compute) : 0.0;
+    j["overhead"] = overheadOf(result, baseline);
     if (result.failure) {
         Failure atLo = *result.failure;
         atLo.bytesShort = atLo.memoryInUse + atLo.bytesNeeded - result.interval.lo;

@@ -17,12 +17,13 @@ std::string format(const char *pattern, double value)
     return buffer;
 }
 
+
+} // namespace
+
 double overheadOf(const RunResult &result, const Baseline &baseline)
 {
     return baseline.compute > 0 ? static_cast<double>(result.clock) / static_cast<double>(baseline.compute) : 0.0;
 }
-
-} // namespace
 
 std::string groupDigits(std::int64_t value)
 {

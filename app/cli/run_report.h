@@ -31,6 +31,9 @@ std::string infoToText(const std::string &trace, const Program &program, const B
 // One event as the reference files list it: [kind, clock, tensor, bytes, memory].
 nlohmann::json eventToJson(const ReplayEvent &event, const Program &program);
 
+// The run's clock over the baseline's compute; 0 when the baseline computes nothing.
+double overheadOf(const RunResult &result, const Baseline &baseline);
+
 // 1234567 -> "1,234,567"
 std::string groupDigits(std::int64_t value);
 
