@@ -7,6 +7,10 @@
 #include "core/sim/baseline.h"
 #include "core/sim/policy_spec.h"
 #include "core/sim/replay.h"
+#include "core/sweep/decimal_grid.h"
+#include "core/sweep/shared_intervals.h"
+#include "core/sweep/sweep_plan.h"
+#include "core/sweep/sweep_runner.h"
 #include "core/trace/trace_reader.h"
 
 #include "shared_data.h"
@@ -141,6 +145,8 @@ private slots:
     void summaryFindsHolesAndVerdict();
     void edgesAreExplained();
     void unetHolesToTheByte();
+    void sweepSharesIntervalsExactly_data();
+    void sweepSharesIntervalsExactly();
 };
 
 void ExactMapTest::everyIntervalReplaysIdentically_data()
@@ -385,6 +391,55 @@ void ExactMapTest::unetHolesToTheByte()
         QCOMPARE(replayAt(loaded, config, hole.lastFail + 1).outcome, Outcome::Pass);
     }
     QCOMPARE(summary.verdict, MonotoneVerdict::NotMonotone);
+}
+
+void ExactMapTest::sweepSharesIntervalsExactly_data()
+{
+    QTest::addColumn<QString>("trace");
+    QTest::addColumn<QString>("policy");
+    QTest::addColumn<QString>("step");
+    for (const char *name : {"chain", "demo", "resnet", "unet", "lstm"})
+        QTest::newRow(name) << ownTrace(name) << QStringLiteral("DTR") << QStringLiteral("0.001");
+    QTest::newRow("unet LRU") << ownTrace("unet") << QStringLiteral("LRU") << QStringLiteral("0.001");
+    QTest::newRow("resnet ShortfallFirst") << ownTrace("resnet") << QStringLiteral("ShortfallFirst")
+                                           << QStringLiteral("0.01");
+}
+
+// A sweep takes a finished run's result for every budget in its interval instead of replaying:
+// each record is the same as a replay of its own budget from step 0 (the bytes short too), and
+// the sharing happens (or, for a policy that reads the budget, never does).
+void ExactMapTest::sweepSharesIntervalsExactly()
+{
+    QFETCH(QString, trace);
+    QFETCH(QString, policy);
+    QFETCH(QString, step);
+    const Loaded loaded = load(trace);
+    QVERIFY(loaded.program);
+    std::string error;
+    const std::vector<GridPoint> grid = *DecimalGrid::make("0.1", "1.0", step.toStdString(), error);
+    SweepSettings settings;
+    PolicySpecError policyError;
+    settings.policies = {*parsePolicySpec(policy.toStdString(), policyError)};
+    const std::vector<RunRequest> requests = planSweep(settings, loaded.baseline, grid);
+    const std::vector<RunResult> swept = SweepRunner(loaded.program, 2).runAll(requests, nullptr, {});
+    const bool readsBudget = settings.policies.front().readsBudget();
+    SharedIntervals shared(requests);
+    std::size_t taken = 0;
+    for (std::size_t i = 0; i < requests.size(); ++i) {
+        const RunResult replayed = Replay(*loaded.program, requests[i].config).run();
+        QVERIFY2(sameRecord(swept[i], replayed).isEmpty(),
+                 qPrintable(QStringLiteral("ratio %1: %2").arg(requests[i].ratio).arg(sameRecord(swept[i], replayed))));
+        QCOMPARE(swept[i].failure.has_value() ? swept[i].failure->bytesShort : 0,
+                 replayed.failure.has_value() ? replayed.failure->bytesShort : 0);
+        if (shared.find(i, requests[i].config.budget))
+            ++taken;
+        else
+            shared.add(i, replayed);
+    }
+    if (readsBudget)
+        QCOMPARE(taken, std::size_t{0});
+    else
+        QVERIFY2(taken > 0, "no budget of the grid shared an interval");
 }
 
 QTEST_GUILESS_MAIN(ExactMapTest)

@@ -1,6 +1,7 @@
 #include "sweep_runner.h"
 
 #include "../sim/replay.h"
+#include "shared_intervals.h"
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
@@ -30,6 +31,7 @@ void SweepRunner::run(const std::vector<RunRequest> &requests, const std::atomic
                       const ResultHandler &onResult) const
 {
     std::mutex handlerMutex;
+    SharedIntervals finished(requests);
     tbb::task_arena arena(m_threads);
     arena.execute([&] {
         // Grain 1: runs differ in cost by orders of magnitude, so let TBB balance them one by one.
@@ -38,7 +40,10 @@ void SweepRunner::run(const std::vector<RunRequest> &requests, const std::atomic
                               for (std::size_t i = range.begin(); i != range.end(); ++i) {
                                   if (cancel && cancel->load(std::memory_order_relaxed))
                                       return;
-                                  const RunResult result = runOne(requests[i].config, cancel);
+                                  std::optional<RunResult> shared = finished.find(i, requests[i].config.budget);
+                                  const RunResult result = shared ? std::move(*shared) : runOne(requests[i].config, cancel);
+                                  if (!shared)
+                                      finished.add(i, result);
                                   const std::lock_guard<std::mutex> lock(handlerMutex);
                                   onResult(i, result);
                               }

@@ -13,7 +13,9 @@
 namespace rematlens {
 
 // Runs many budgets of one program in parallel on oneTBB. The program is shared read-only;
-// each run owns its state, so results do not depend on the thread count or the order.
+// each run owns its state, so results do not depend on the thread count or the order. A request
+// whose budget lies in the interval of a finished run of the same configuration takes that
+// run's result (SharedIntervals) instead of replaying.
 class SweepRunner {
 public:
     using ResultHandler = std::function<void(std::size_t index, const RunResult &result)>;
