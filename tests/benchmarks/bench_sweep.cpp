@@ -1,5 +1,6 @@
 // Wall time of full budget sweeps (0.1 to 1.0, step 0.001: 901 budgets, DTR) of every public
-// trace on 1 and 2 threads, with the holes found and the process's peak memory; and the cost
+// trace on 1 and 2 threads, with the holes found, the runs that took another run's result (same
+// interval of budgets) and the process's peak memory; and the cost
 // of a score expression: DTR's score as an expression against built-in DTR (0.1 to 1.0, step
 // 0.001, one thread), the expression's sweep must stay within 3x of the built-in's.
 #include "core/sim/baseline.h"
@@ -39,9 +40,12 @@ void sweepTrace(benchmark::State &state, const char *name, const char *step, con
     const std::vector<RunRequest> requests = planSweep(settings, baseline, grid);
     const SweepRunner runner(read.program, static_cast<int>(state.range(0)));
     std::vector<BudgetOutcome> outcomes(requests.size());
+    std::size_t shared = 0; // runs that took the result of another run of their interval
     for (auto _ : state) {
+        shared = 0;
         runner.run(requests, nullptr, [&](std::size_t i, const RunResult &r) {
             outcomes[i] = {requests[i].ratio, requests[i].config.budget, r.outcome};
+            shared += r.seconds == 0 ? 1 : 0;
         });
     }
     const HoleReport report = findHoles(outcomes);
@@ -51,6 +55,7 @@ void sweepTrace(benchmark::State &state, const char *name, const char *step, con
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
     state.counters["runs"] = static_cast<double>(requests.size());
+    state.counters["shared"] = static_cast<double>(shared);
     state.counters["pass"] = static_cast<double>(passes);
     state.counters["holes"] = static_cast<double>(report.holes.size());
     state.counters["peak_MiB"] = static_cast<double>(usage.ru_maxrss) / 1024.0;
