@@ -332,6 +332,10 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
     gui->add_option("--overlay", guiOptions.overlay,
                     "Overlay the budget below or above the selected one on the timeline")
         ->check(CLI::IsMember({"none", "below", "above"}));
+    gui->add_flag("--map", guiOptions.map, "Map the sweep's range exactly once the sweep is done (Ctrl+M)");
+    gui->add_option("--select-bytes", guiOptions.selectBytes,
+                    "After --map, select the interval holding this budget in bytes");
+    gui->add_option("--zoom-bytes", guiOptions.zoomBytes, "Show the budgets X:Y (bytes) in the strip");
     gui->add_option("--screenshot", guiOptions.screenshot, "Render the whole window to this PNG and exit");
     gui->add_option("--size", guiOptions.size, "Window size for --screenshot, WIDTHxHEIGHT")->capture_default_str();
     InfoOptions info;

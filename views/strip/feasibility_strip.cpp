@@ -140,6 +140,19 @@ void FeasibilityStrip::showRatios(double from, double to)
     showColumns(columnAt(from), columnAt(to));
 }
 
+void FeasibilityStrip::showBudgets(double from, double to)
+{
+    if (!m_sweep || m_sweep->gridSize() == 0)
+        return;
+    const StripGeometry g = geometryFor(rect());
+    if (!(g.bytesPerColumn > 0))
+        return;
+    if (m_view.extent != double(m_sweep->gridSize()))
+        resetView();
+    m_view.minimumWidth = minimumVisibleColumns();
+    showColumns(g.columnOfBudget(from), g.columnOfBudget(to));
+}
+
 void FeasibilityStrip::resetZoom()
 {
     m_view.reset();
@@ -556,7 +569,10 @@ void FeasibilityStrip::paintIntervalMark(QPainter &p, const StripGeometry &g) co
                    QPointF(g.xOfBudget(static_cast<double>(end)), cell.bottom()));
     if (outline.width() < 5)
         outline.adjust(-(5 - outline.width()) / 2, 0, (5 - outline.width()) / 2, 0);
-    outline = g.visiblePart(outline);
+    // Cut at the cells' sides (an interval wider than the view has no edge to show there).
+    const QRectF cells = g.cellArea();
+    outline.setLeft(std::max(outline.left(), cells.left() - 1));
+    outline.setRight(std::min(outline.right(), cells.right() + 1));
     if (outline.width() <= 0)
         return;
     const QRectF plot = g.plotArea();

@@ -66,6 +66,8 @@ public:
     // The same in budget ratios (for sessions, which outlive a grid): none when not zoomed.
     std::optional<std::pair<double, double>> viewedRatios() const;
     void showRatios(double from, double to);
+    // Shows the budgets from `from` to `to` bytes (zoomed down to a few bytes at most).
+    void showBudgets(double from, double to);
     void resetZoom();
 
     // Paints the strip as on screen (the default style at the widget's font) into any device.

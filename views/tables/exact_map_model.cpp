@@ -10,6 +10,14 @@ namespace rematlens {
 
 ExactMapModel::ExactMapModel(QObject *parent) : QObject(parent)
 {
+    m_traces[m_trace];
+}
+
+void ExactMapModel::setTrace(const QString &contentHash)
+{
+    m_trace = contentHash;
+    m_traces[m_trace];
+    emit changed();
 }
 
 QString ExactMapModel::keyOf(const RunRequest &request)
@@ -26,27 +34,29 @@ QString ExactMapModel::keyOf(const RunRequest &request)
 
 void ExactMapModel::clear()
 {
-    m_rows.clear();
+    current().clear();
     emit changed();
 }
 
 void ExactMapModel::add(const QString &key, ByteRange range, const std::vector<RunResult> &intervals)
 {
-    auto found = m_rows.find(key);
+    std::map<QString, MappedRow> &rows = current();
+    auto found = rows.find(key);
     std::vector<RunResult> all = intervals;
-    if (found != m_rows.end()) {
+    if (found != rows.end()) {
         const ByteRange &known = found->second.summary.range;
         all.insert(all.end(), found->second.intervals.begin(), found->second.intervals.end());
         range = ByteRange{std::min(range.from, known.from), std::max(range.end, known.end)};
     }
-    m_rows[key] = MappedRow::build(range, std::move(all));
+    rows[key] = MappedRow::build(range, std::move(all));
     emit changed();
 }
 
 const MappedRow *ExactMapModel::row(const QString &key) const
 {
-    const auto found = m_rows.find(key);
-    return found == m_rows.end() ? nullptr : &found->second;
+    const std::map<QString, MappedRow> &shown = rows();
+    const auto found = shown.find(key);
+    return found == shown.end() ? nullptr : &found->second;
 }
 
 } // namespace rematlens
