@@ -284,6 +284,10 @@ void addFigure(CLI::App &app, FigureOptions &options, FigureTexts &texts)
                       "panel each");
     strip->add_option("--threads", options.threads, "Worker threads (default: every core)");
     strip->add_option("--wall-limit", options.wallLimit, "Seconds one replay may take, as in sweep");
+    strip->add_flag("--exact", options.exact,
+                    "Also map every budget byte of the range, as map does: rows draw the intervals to scale");
+    strip->add_option("--zoom-from-bytes", options.zoomFromBytes, "Show the budgets from this many bytes");
+    strip->add_option("--zoom-to-bytes", options.zoomToBytes, "... up to this many bytes");
     addCommonFigureOptions(strip, options, texts);
     CLI::App *timeline = figure->add_subcommand("timeline", "Memory timeline of one run");
     addOneRunFigureOptions(timeline, options, texts);
