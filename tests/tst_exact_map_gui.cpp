@@ -267,7 +267,8 @@ void ExactMapGuiTest::mapActionIsInMenusToolbarAndShortcuts()
     QVERIFY(map->text().remove(QLatin1Char('&')).contains(QStringLiteral("Map Exactly")));
     QVERIFY2(map->associatedObjects().size() >= 2, "in the Sweep menu and on the toolbar");
     bool listed = false;
-    for (const ShortcutTable::Entry &entry : ShortcutTable(*m_window).entries())
+    const ShortcutTable table(*m_window);
+    for (const ShortcutTable::Entry &entry : table.entries())
         listed = listed || (entry.keys == QKeySequence(Qt::CTRL | Qt::Key_M).toString(QKeySequence::NativeText) &&
                             entry.action.contains(QStringLiteral("Map Exactly")));
     QVERIFY(listed);
