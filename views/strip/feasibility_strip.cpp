@@ -569,8 +569,10 @@ void FeasibilityStrip::paintIntervalMark(QPainter &p, const StripGeometry &g) co
                    QPointF(g.xOfBudget(static_cast<double>(end)), cell.bottom()));
     if (outline.width() < 5)
         outline.adjust(-(5 - outline.width()) / 2, 0, (5 - outline.width()) / 2, 0);
-    // Cut at the cells' sides (an interval wider than the view has no edge to show there).
+    // Cut at the cells' sides: an interval running past the view has no edge to show there.
     const QRectF cells = g.cellArea();
+    const bool cutLeft = outline.left() < cells.left() - 1;
+    const bool cutRight = outline.right() > cells.right() + 1;
     outline.setLeft(std::max(outline.left(), cells.left() - 1));
     outline.setRight(std::min(outline.right(), cells.right() + 1));
     if (outline.width() <= 0)
@@ -581,8 +583,13 @@ void FeasibilityStrip::paintIntervalMark(QPainter &p, const StripGeometry &g) co
     const double x = outline.center().x();
     p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
     p.setPen(QPen(screenStyle().selection(), hasFocus() ? 2.5 : 1.5));
-    p.setBrush(Qt::NoBrush);
-    p.drawRect(outline.adjusted(-1, -1, 1, 1));
+    const QRectF box = outline.adjusted(-1, -1, 1, 1);
+    p.drawLine(box.topLeft(), box.topRight());
+    p.drawLine(box.bottomLeft(), box.bottomRight());
+    if (!cutLeft)
+        p.drawLine(box.topLeft(), box.bottomLeft());
+    if (!cutRight)
+        p.drawLine(box.topRight(), box.bottomRight());
 }
 
 KeyBindings FeasibilityStrip::keyBindings()
