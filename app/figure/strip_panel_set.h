@@ -21,7 +21,7 @@ public:
     int addSweep(const std::string &trace, const FigureOptions &options);
     int addSweepFile(const std::string &path, const FigureOptions &options);
     // The panels, zoomed to --zoom-from-bytes .. --zoom-to-bytes when given.
-    std::vector<StripFigure::Panel> panels(const FigureOptions &options) const;
+    std::vector<StripFigure::Panel> panels(const FigureOptions &options = {}) const;
 
 private:
     struct Entry {
