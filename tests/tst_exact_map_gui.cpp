@@ -111,6 +111,7 @@ private slots:
     void mapActionIsInMenusToolbarAndShortcuts();
     void mapExactlySelectsAtLo();
     void cancelledMapLeavesGaps();
+    void mapsComeBackWithTheTrace();
     void budgetReadingPolicyIsRefusedByName();
     void figureStripExactDrawsIntervals();
 
@@ -335,6 +336,26 @@ void ExactMapGuiTest::cancelledMapLeavesGaps()
     QTRY_COMPARE_WITH_TIMEOUT(mapped.count(), 2, 60000);
     QCOMPARE(mapped.last().first().toBool(), false);
     QVERIFY(m_window->strip()->mappedRow(0)->summary.unmapped.empty());
+}
+
+// Another window (a later start of the program) opening the same trace shows the maps at once.
+void ExactMapGuiTest::mapsComeBackWithTheTrace()
+{
+    const QString key = ExactMapModel::keyOf(m_window->sweepModel()->request(0, 0));
+    const MappedRow *mapped = m_window->exactMaps()->row(key);
+    QVERIFY(mapped);
+    MainWindow second;
+    QSignalSpy loaded(&second, &MainWindow::traceLoaded);
+    second.openTrace(QStringLiteral(":demo"));
+    QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 10000);
+    const MappedRow *back = second.exactMaps()->row(key);
+    QVERIFY(back);
+    QCOMPARE(back->summary.range, mapped->summary.range);
+    QCOMPARE(back->intervals.size(), mapped->intervals.size());
+    QVERIFY(back->summary.unmapped.empty());
+    QCOMPARE(back->summary.holes.size(), mapped->summary.holes.size());
+    QCOMPARE(back->intervals[back->intervals.size() / 2].interval, mapped->intervals[mapped->intervals.size() / 2].interval);
+    QCOMPARE(back->intervals[back->intervals.size() / 2].clock, mapped->intervals[mapped->intervals.size() / 2].clock);
 }
 
 void ExactMapGuiTest::budgetReadingPolicyIsRefusedByName()

@@ -421,6 +421,8 @@ void MainWindow::showLoaded(const LoadedTraceResult &result)
     m_controller.cancel();
     m_mapper.cancel();
     m_mapModel->setTrace(result.contentHash);
+    if (m_mapCache.open(result.contentHash) && m_mapModel->empty())
+        m_mapCache.loadInto(*m_mapModel); // maps made in earlier sessions
     m_selectedInterval.reset();
     m_program = result.program;
     m_baseline = result.summary.baseline;
@@ -1033,6 +1035,8 @@ bool MainWindow::startMap()
     for (const MapJobRow &row : rows)
         m_mapKeys.push_back(row.key);
     m_mapRange = *range;
+    for (const QString &key : m_mapKeys)
+        m_mapCache.storeRange(key, *range);
     m_mapper.start(m_program, std::move(rows), *range, m_panel->parameters().threads);
     const QLocale c = numberLocale();
     m_statusLabel->setText(tr("Mapping %1 to %2 B exactly for %3 policies…")
@@ -1048,6 +1052,7 @@ void MainWindow::showMapIntervals(int job, const QString &key, ByteRange range, 
     if (job != m_mapper.currentJob())
         return;
     m_mapModel->add(key, range, intervals);
+    m_mapCache.storeIntervals(key, intervals, m_baseline);
     rebuildHoles();
 }
 

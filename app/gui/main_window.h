@@ -3,6 +3,7 @@
 #include "app_settings.h"
 #include "export_figure_dialog.h"
 #include "latest_job_runner.h"
+#include "map_cache.h"
 #include "map_controller.h"
 #include "run_inspector.h"
 #include "sweep_cache.h"
@@ -178,6 +179,7 @@ private:
     QLabel *m_statusLabel;
 
     SweepCache m_cache;
+    MapCache m_mapCache;
     std::vector<RunRequest> m_requests;    // of the sweep shown
     std::vector<std::size_t> m_jobIndices; // the running job's requests, as indices into m_requests
     std::shared_ptr<const Program> m_program;
