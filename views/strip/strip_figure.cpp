@@ -78,11 +78,16 @@ std::vector<Outcome> StripFigure::outcomesShown() const
     for (const Panel &panel : m_panels) {
         if (!hasRuns(panel))
             continue;
-        for (std::size_t p = 0; p < panel.sweep->policyCount(); ++p)
+        for (std::size_t p = 0; p < panel.sweep->policyCount(); ++p) {
             for (std::size_t c = 0; c < panel.sweep->gridSize(); ++c) {
                 const std::optional<RunResult> &r = panel.sweep->result(p, c);
                 seen[static_cast<int>(r ? r->outcome : Outcome::Cancelled)] = true;
             }
+            if (const MappedRow *row = panel.maps ? panel.maps->row(panel.sweep->request(p, 0)) : nullptr)
+                for (const MapStretch &stretch : row->summary.stretches)
+                    if (!stretch.unmapped)
+                        seen[static_cast<int>(stretch.outcome)] = true;
+        }
     }
     std::vector<Outcome> shown;
     for (Outcome o : {Outcome::Pass, Outcome::OutOfMemory, Outcome::Thrash, Outcome::Timeout, Outcome::Cancelled})
