@@ -1,11 +1,10 @@
 #include "map_cache.h"
 
-#include "sweep_cache.h"
-
 #include "app/cli/map_record.h"
 #include "views/tables/exact_map_model.h"
 
 #include <QDir>
+#include <QStandardPaths>
 
 #include <nlohmann/json.hpp>
 
@@ -14,20 +13,20 @@
 
 namespace rematlens {
 
+QString MapCache::directory()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/maps");
+}
+
+// The file is made at the first record written: a trace never mapped leaves none.
 bool MapCache::open(const QString &traceHash)
 {
     m_out.reset();
     m_path.clear();
-    if (traceHash.isEmpty() || !QDir().mkpath(SweepCache::directory()))
+    m_failed = false;
+    if (traceHash.isEmpty())
         return false;
-    m_path = SweepCache::directory() + QLatin1Char('/') + traceHash + QStringLiteral(".map.jsonl");
-    m_out = std::make_unique<std::ofstream>(m_path.toStdString(), std::ios::app);
-    if (!*m_out) {
-        std::cerr << "rematlens: the map cache is unusable and stays off: cannot write " << m_path.toStdString()
-                  << std::endl;
-        m_out.reset();
-        return false;
-    }
+    m_path = directory() + QLatin1Char('/') + traceHash + QStringLiteral(".jsonl");
     return true;
 }
 
@@ -67,13 +66,25 @@ void MapCache::loadInto(ExactMapModel &model) const
 
 bool MapCache::append(const std::string &line)
 {
-    if (!m_out)
+    if (m_path.isEmpty() || m_failed)
         return false;
+    if (!m_out) {
+        if (QDir().mkpath(directory()))
+            m_out = std::make_unique<std::ofstream>(m_path.toStdString(), std::ios::app);
+        if (!m_out || !*m_out) {
+            std::cerr << "rematlens: the map cache is unusable and stays off: cannot write " << m_path.toStdString()
+                      << std::endl;
+            m_out.reset();
+            m_failed = true;
+            return false;
+        }
+    }
     *m_out << line << '\n';
     m_out->flush();
     if (!*m_out) {
         std::cerr << "rematlens: the map cache stops: cannot write " << m_path.toStdString() << std::endl;
         m_out.reset();
+        m_failed = true;
         return false;
     }
     return true;
