@@ -284,6 +284,10 @@ void addFigure(CLI::App &app, FigureOptions &options, FigureTexts &texts)
                       "panel each");
     strip->add_option("--threads", options.threads, "Worker threads (default: every core)");
     strip->add_option("--wall-limit", options.wallLimit, "Seconds one replay may take, as in sweep");
+    strip->add_flag("--exact", options.exact,
+                    "Also map every budget byte of the range, as map does: rows draw the intervals to scale");
+    strip->add_option("--zoom-from-bytes", options.zoomFromBytes, "Show the budgets from this many bytes");
+    strip->add_option("--zoom-to-bytes", options.zoomToBytes, "... up to this many bytes");
     addCommonFigureOptions(strip, options, texts);
     CLI::App *timeline = figure->add_subcommand("timeline", "Memory timeline of one run");
     addOneRunFigureOptions(timeline, options, texts);
@@ -332,6 +336,10 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
     gui->add_option("--overlay", guiOptions.overlay,
                     "Overlay the budget below or above the selected one on the timeline")
         ->check(CLI::IsMember({"none", "below", "above"}));
+    gui->add_flag("--map", guiOptions.map, "Map the sweep's range exactly once the sweep is done (Ctrl+M)");
+    gui->add_option("--select-bytes", guiOptions.selectBytes,
+                    "After --map, select the interval holding this budget in bytes");
+    gui->add_option("--zoom-bytes", guiOptions.zoomBytes, "Show the budgets X:Y (bytes) in the strip");
     gui->add_option("--screenshot", guiOptions.screenshot, "Render the whole window to this PNG and exit");
     gui->add_option("--size", guiOptions.size, "Window size for --screenshot, WIDTHxHEIGHT")->capture_default_str();
     InfoOptions info;

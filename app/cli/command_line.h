@@ -2,6 +2,8 @@
 
 #include "figure_options.h"
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,6 +15,9 @@ struct GuiOptions {
     std::string sweep;             // "A:B:S": sweep this range once the trace is read
     std::vector<std::string> policies;
     std::string select;            // a ratio to select once the sweep is done
+    bool map = false;              // map the sweep's range exactly once it is done
+    std::optional<std::int64_t> selectBytes; // after the map: select the interval holding this budget
+    std::string zoomBytes;         // "X:Y": show budgets X to Y bytes
     std::string overlay;           // the timeline's overlay: "none", "below" or "above"
     std::string screenshot;        // render the window to this PNG and exit
     std::string size = "1400x850"; // window size for the screenshot

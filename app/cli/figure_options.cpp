@@ -106,6 +106,11 @@ std::string checkFigureOptions(const FigureOptions &options)
                (options.kind == FigureOptions::Kind::Strip ? " or --sweep-file" : "");
     if (!options.traces.empty() && !options.sweepFiles.empty())
         return "figure strip takes traces to sweep or --sweep-file, not both";
+    if (options.exact && !options.sweepFiles.empty())
+        return "figure strip --exact maps traces: give the traces, not --sweep-file";
+    if (options.zoomFromBytes.has_value() != options.zoomToBytes.has_value() ||
+        (options.zoomFromBytes && !(*options.zoomFromBytes >= 0 && *options.zoomFromBytes < *options.zoomToBytes)))
+        return "--zoom-from-bytes and --zoom-to-bytes go together, with 0 <= from < to";
     if (options.kind != FigureOptions::Kind::Strip && options.traces.size() > 1)
         return "figure " + options.kindName() + " shows one trace; several --trace go with figure strip";
     return {};

@@ -46,6 +46,9 @@ struct FigureOptions {
     std::vector<std::string> sweepFiles; // one panel each, as written by `rematlens sweep --out`
     int threads = 0;
     std::optional<double> wallLimit;
+    bool exact = false;         // strip: also map the range exactly; mapped rows draw intervals to scale
+    std::optional<std::int64_t> zoomFromBytes; // strip: show only these budgets
+    std::optional<std::int64_t> zoomToBytes;
 
     // 8 pt on paper (LaTeX figure text), 14 pt on a slide.
     double fontSizeOrDefault() const { return fontSize.value_or(sizePreset == SizePreset::Slide ? 14.0 : 8.0); }

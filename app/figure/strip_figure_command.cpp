@@ -30,7 +30,7 @@ int runStripFigure(const FigureOptions &options)
     for (const std::string &file : options.sweepFiles)
         if (const int status = panels.addSweepFile(file, options); status != ExitOk)
             return status;
-    const StripFigure figure(panels.panels());
+    const StripFigure figure(panels.panels(options));
     return FigureOutput::write(figure, options, FigureOutput::sizeInches(options, stripHeights(figure, options)));
 }
 

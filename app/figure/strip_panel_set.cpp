@@ -9,6 +9,7 @@
 #include "app/cli/run_report.h"
 #include "app/cli/sweep_file.h"
 
+#include "core/map/budget_walker.h"
 #include "core/sweep/sweep_runner.h"
 #include "views/common/trace_name.h"
 
@@ -23,18 +24,23 @@ void StripPanelSet::add(QString title, const Baseline &baseline, std::vector<Gri
                         std::vector<RunRequest> requests, std::size_t policies, double overheadLimit,
                         const std::vector<IndexedResult> &results)
 {
-    Entry entry{std::move(title), std::make_unique<SweepResultModel>(), std::make_unique<HoleListModel>()};
+    Entry entry{std::move(title), std::make_unique<SweepResultModel>(), std::make_unique<HoleListModel>(),
+                std::make_unique<ExactMapModel>()};
     entry.sweep->reset(baseline, std::move(grid), std::move(requests), policies, overheadLimit);
     entry.sweep->addResults(results);
     entry.holes->rebuild(*entry.sweep);
     m_entries.push_back(std::move(entry));
 }
 
-std::vector<StripFigure::Panel> StripPanelSet::panels() const
+std::vector<StripFigure::Panel> StripPanelSet::panels(const FigureOptions &options) const
 {
     std::vector<StripFigure::Panel> panels;
-    for (const Entry &entry : m_entries)
-        panels.push_back({entry.title, entry.sweep.get(), entry.holes.get()});
+    for (const Entry &entry : m_entries) {
+        StripFigure::Panel panel{entry.title, entry.sweep.get(), entry.holes.get()};
+        panel.maps = entry.maps.get();
+        setZoom(panel, options);
+        panels.push_back(panel);
+    }
     return panels;
 }
 
@@ -79,7 +85,45 @@ int StripPanelSet::addSweep(const std::string &trace, const FigureOptions &optio
     }
     add(title, loaded->baseline, std::move(grid), std::move(requests), settings.policies.size(), settings.overheadLimit,
         results);
+    return options.exact ? addExactMaps(*loaded, m_entries.back(), options) : ExitOk;
+}
+
+// Every row's budgets from the grid's first to its last, classified byte by byte as `map` does.
+int StripPanelSet::addExactMaps(const LoadedTrace &trace, Entry &entry, const FigureOptions &options)
+{
+    const SweepResultModel &sweep = *entry.sweep;
+    const ByteRange range{sweep.request(0, 0).config.budget, sweep.request(0, sweep.gridSize() - 1).config.budget + 1};
+    for (std::size_t p = 0; p < sweep.policyCount(); ++p) {
+        const RunRequest &request = sweep.request(p, 0);
+        if (const std::string problem = mapProblem(request.config); !problem.empty())
+            return reportError(ExitBadUsage, problem);
+        BudgetWalker walker(trace.program, request.config, options.threads);
+        walker.setWallLimit(options.wallLimit);
+        ProgressBar bar("map " + request.config.policy.name, static_cast<std::size_t>(range.size()));
+        std::vector<RunResult> intervals;
+        walker.walk({range}, &interruptRequested(), [&](const RunResult &r) { intervals.push_back(r); },
+                    [&](const MapProgress &progress) { bar.advance(static_cast<std::size_t>(progress.mapped)); });
+        bar.finish();
+        if (interruptRequested()) {
+            std::cerr << "figure: interrupted; no figure written" << std::endl;
+            return ExitInterrupted;
+        }
+        entry.maps->add(ExactMapModel::keyOf(request), range, intervals);
+    }
+    entry.holes->rebuild(sweep, entry.maps.get());
     return ExitOk;
+}
+
+// --zoom-from-bytes and --zoom-to-bytes as the columns a panel shows.
+void StripPanelSet::setZoom(StripFigure::Panel &panel, const FigureOptions &options) const
+{
+    if (!options.zoomFromBytes || !panel.sweep || panel.sweep->gridSize() == 0)
+        return;
+    const StripGeometry g = StripPainter(*panel.sweep, panel.holes, FigureStyle{}).layout(QRectF(), {});
+    if (!(g.bytesPerColumn > 0))
+        return;
+    panel.viewFrom = g.columnOfBudget(static_cast<double>(*options.zoomFromBytes));
+    panel.viewTo = g.columnOfBudget(static_cast<double>(*options.zoomToBytes));
 }
 
 namespace {

@@ -1,6 +1,8 @@
 #pragma once
 
+#include "app/cli/command_support.h"
 #include "app/cli/figure_options.h"
+#include "views/tables/exact_map_model.h"
 #include "views/tables/hole_list_model.h"
 #include "views/strip/strip_figure.h"
 #include "views/tables/sweep_result_model.h"
@@ -12,20 +14,24 @@
 namespace rematlens {
 
 // The runs behind the panels of a strip figure, one panel per trace: swept here on all cores,
-// or read back from a sweep file. Errors are reported on stderr; the add functions return the
+// or read back from a sweep file; with --exact each row's range is also mapped exactly. Errors are reported on stderr; the add functions return the
 // exit status.
 class StripPanelSet {
 public:
     int addSweep(const std::string &trace, const FigureOptions &options);
     int addSweepFile(const std::string &path, const FigureOptions &options);
-    std::vector<StripFigure::Panel> panels() const;
+    // The panels, zoomed to --zoom-from-bytes .. --zoom-to-bytes when given.
+    std::vector<StripFigure::Panel> panels(const FigureOptions &options = {}) const;
 
 private:
     struct Entry {
         QString title;
         std::unique_ptr<SweepResultModel> sweep;
         std::unique_ptr<HoleListModel> holes;
+        std::unique_ptr<ExactMapModel> maps;
     };
+    int addExactMaps(const LoadedTrace &trace, Entry &entry, const FigureOptions &options);
+    void setZoom(StripFigure::Panel &panel, const FigureOptions &options) const;
     void add(QString title, const Baseline &baseline, std::vector<GridPoint> grid, std::vector<RunRequest> requests,
              std::size_t policies, double overheadLimit, const std::vector<IndexedResult> &results);
 

@@ -9,10 +9,14 @@
 #include "app/cli/commands.h"
 #include "app/cli/public_trace_set.h"
 #include "app/cli/trace_source.h"
+#include "core/map/budget_walker.h"
 #include "views/cascade/cascade_view.h"
 #include "views/common/byte_units.h"
+#include "views/common/number_format.h"
 #include "views/common/trace_name.h"
 #include "views/strip/feasibility_strip.h"
+#include "views/strip/mapped_row.h"
+#include "views/tables/exact_map_model.h"
 #include "views/sweep/sweep_panel.h"
 #include "views/tables/hole_list_model.h"
 #include "views/tables/run_details_model.h"
@@ -41,6 +45,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QToolBar>
 #include <QToolButton>
 
 namespace rematlens {
@@ -81,7 +86,7 @@ QString finerStep(const QString &step)
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent), m_summaryModel(new TraceSummaryModel(this)), m_sweepModel(new SweepResultModel(this)),
-      m_holeModel(new HoleListModel(this)), m_detailsModel(new RunDetailsModel(this)),
+      m_holeModel(new HoleListModel(this)), m_mapModel(new ExactMapModel(this)), m_detailsModel(new RunDetailsModel(this)),
       m_strip(new FeasibilityStrip(this)), m_panel(new SweepPanel(this)), m_timeline(new TimelinePanel(this)),
       m_cascade(new CascadeView(this)), m_viewTabs(new QTabWidget(this)), m_centre(new QSplitter(this)),
       m_cascadeJobs(this), m_timelineJobs(this), m_holeView(nullptr), m_progress(new QProgressBar(this)),
@@ -92,6 +97,7 @@ MainWindow::MainWindow(QWidget *parent)
     setAcceptDrops(true);
     setDockNestingEnabled(true);
     m_strip->setModels(m_sweepModel, m_holeModel);
+    m_strip->setExactMaps(m_mapModel);
     setCentralWidget(createCentre());
     registerFigureView(tr("Feasibility strip"), m_strip);
     registerFigureView(tr("Memory timeline"), m_timeline->view());
@@ -130,6 +136,10 @@ void MainWindow::connectViews()
     connect(m_panel, &SweepPanel::cancelRequested, &m_controller, &SweepController::cancel);
     connect(m_panel, &SweepPanel::policyEditorRequested, this, &MainWindow::editCustomPolicy);
     connect(m_strip, &FeasibilityStrip::selectionChanged, this, &MainWindow::showSelection);
+    connect(m_strip, &FeasibilityStrip::intervalSelected, this, &MainWindow::showInterval);
+    connect(&m_mapper, &MapController::intervalsArrived, this, &MainWindow::showMapIntervals);
+    connect(&m_mapper, &MapController::progress, this, &MainWindow::showMapProgress);
+    connect(&m_mapper, &MapController::finished, this, &MainWindow::showMapFinished);
     connect(m_strip, &FeasibilityStrip::refineRequested, this, &MainWindow::refine);
     connect(&m_inspector, &RunInspector::inspected, this, &MainWindow::showInspected);
     connect(m_timeline, &TimelinePanel::overlayChanged, this, [this](TimelinePanel::Overlay overlay) {
@@ -276,8 +286,15 @@ void MainWindow::createMenus()
     QMenu *sweep = menuBar()->addMenu(tr("&Sweep"));
     QAction *run = sweep->addAction(tr("&Sweep Budgets"), this, &MainWindow::startSweep);
     run->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
-    QAction *cancel = sweep->addAction(tr("&Cancel Sweep"), &m_controller, &SweepController::cancel);
+    run->setStatusTip(tr("Replay every policy at every budget of the range and step"));
+    QAction *map = sweep->addAction(tr("&Map Exactly"), this, &MainWindow::startMap);
+    map->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_M));
+    map->setStatusTip(tr("Classify every byte of the marked range (or of the sweep's range) for each policy of the "
+                         "strip: its rows then draw the intervals of budgets that replay alike, to scale"));
+    map->setToolTip(tr("Map every budget byte of the marked range, or of the sweep's range, exactly (Ctrl+M)"));
+    QAction *cancel = sweep->addAction(tr("&Cancel Sweep or Map"), this, &MainWindow::cancelJobs);
     cancel->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
+    cancel->setStatusTip(tr("Stop the sweep or the map; what is finished stays"));
     sweep->addAction(tr("&Refine Marked Range (R in the strip)"), this, [this] {
         if (const auto range = m_strip->range())
             refine(range->first, range->second);
@@ -286,6 +303,13 @@ void MainWindow::createMenus()
     });
     QAction *focus = sweep->addAction(tr("Focus the &Strip"), this, [this] { m_strip->setFocus(); });
     focus->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
+    QToolBar *tools = addToolBar(tr("Sweep"));
+    tools->setObjectName(QStringLiteral("sweepToolBar")); // for saveState
+    tools->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    tools->addAction(run);
+    tools->addAction(map);
+    tools->addAction(cancel);
+    m_viewMenu->addAction(tools->toggleViewAction());
 
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
     m_undoKeep = edit->addAction(tr("&Undo Keep Resident"), this, &MainWindow::undoKeep);
@@ -330,9 +354,9 @@ void MainWindow::createStatusBar()
     m_statusLabel->setToolTip(tr("How the last sweep went: runs replayed, runs already known (kept from earlier sweeps), holes found"));
     m_progress->hide();
     m_cancelButton->setText(tr("Cancel"));
-    m_cancelButton->setToolTip(tr("Stop the sweep (Ctrl+.)"));
+    m_cancelButton->setToolTip(tr("Stop the sweep or the map (Ctrl+.)"));
     m_cancelButton->hide();
-    connect(m_cancelButton, &QToolButton::clicked, &m_controller, &SweepController::cancel);
+    connect(m_cancelButton, &QToolButton::clicked, this, &MainWindow::cancelJobs);
     statusBar()->addPermanentWidget(m_statusLabel);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancelButton);
@@ -395,6 +419,11 @@ void MainWindow::openTrace(const QString &pathOrDemo)
 void MainWindow::showLoaded(const LoadedTraceResult &result)
 {
     m_controller.cancel();
+    m_mapper.cancel();
+    m_mapModel->setTrace(result.contentHash);
+    if (m_mapCache.open(result.contentHash) && m_mapModel->empty())
+        m_mapCache.loadInto(*m_mapModel); // maps made in earlier sessions
+    m_selectedInterval.reset();
     m_program = result.program;
     m_baseline = result.summary.baseline;
     m_traceName = result.summary.name;
@@ -406,7 +435,7 @@ void MainWindow::showLoaded(const LoadedTraceResult &result)
     if (auto *view = findChild<QTableView *>(QStringLiteral("summaryView")))
         view->resizeColumnToContents(0);
     m_sweepModel->clear();
-    m_holeModel->rebuild(*m_sweepModel);
+    rebuildHoles();
     m_detailsModel->clear();
     m_statusLabel->clear();
     m_selected.reset();
@@ -510,6 +539,7 @@ bool MainWindow::startSweep()
         return false;
     }
     const SweepParameters p = m_panel->parameters();
+    m_mapper.cancel(); // what it mapped stays
     if (p.policies.isEmpty()) {
         reportProblem(tr("Cannot sweep"), tr("Check at least one policy."));
         return false;
@@ -537,7 +567,7 @@ bool MainWindow::startSweep()
     // What earlier sessions ran shows at once; only the rest is replayed.
     const std::vector<IndexedResult> cached = m_cache.known(m_requests);
     m_sweepModel->addResults(cached);
-    m_holeModel->rebuild(*m_sweepModel);
+    rebuildHoles();
     reselect(previous);
     std::vector<bool> done(m_requests.size(), false);
     for (const IndexedResult &r : cached)
@@ -569,9 +599,8 @@ void MainWindow::showResults(int job, const std::vector<IndexedResult> &results)
         m_cache.store(m_requests[index], r.result, m_baseline);
     }
     m_sweepModel->addResults(placed);
-    m_holeModel->rebuild(*m_sweepModel);
-    m_holeView->resizeColumnsToContents();
-    if (const auto selected = m_strip->selection())
+    rebuildHoles();
+    if (const auto selected = m_strip->selection(); selected && !m_selectedInterval)
         showSelection(selected->policy, selected->column);
 }
 
@@ -610,19 +639,24 @@ void MainWindow::showSelection(std::size_t policy, std::size_t column)
     if (policy >= m_sweepModel->policyCount() || column >= m_sweepModel->gridSize())
         return;
     m_detailsModel->setRun(m_sweepModel->request(policy, column), m_sweepModel->result(policy, column), m_baseline);
-    if (m_selected != std::pair(policy, column))
+    if (m_selected != std::pair(policy, column) || m_selectedInterval)
         m_kept.reset(); // a kept-resident comparison belongs to the run it was made from
+    m_selectedInterval.reset();
     m_selected = std::pair(policy, column);
     showHoleOf(policy, column);
     inspectSelection();
 }
 
-// The Holes table marks the hole the selected run lies in, or nothing.
+// The Holes table marks the hole the selected run (or interval) lies in, or nothing.
 void MainWindow::showHoleOf(std::size_t policy, std::size_t column)
 {
     for (int row = 0; row < m_holeModel->rowCount(); ++row) {
         const HoleListModel::Entry &entry = m_holeModel->entry(row);
-        if (entry.policy == policy && entry.hole.firstFail <= column && column <= entry.hole.lastFail) {
+        const bool inside =
+            entry.exact ? m_selectedInterval && entry.exact->firstFail <= m_selectedInterval->config.budget &&
+                              m_selectedInterval->config.budget <= entry.exact->lastFail
+                        : !m_selectedInterval && entry.hole.firstFail <= column && column <= entry.hole.lastFail;
+        if (entry.policy == policy && inside) {
             m_holeView->selectRow(row);
             m_holeView->scrollTo(m_holeModel->index(row, 0));
             return;
@@ -644,6 +678,7 @@ std::optional<MainWindow::SelectedBudget> MainWindow::selectedBudget() const
 void MainWindow::reselect(const std::optional<SelectedBudget> &previous)
 {
     m_selected.reset();
+    m_selectedInterval.reset();
     m_kept.reset();
     std::optional<FeasibilityStrip::Cell> cell;
     for (std::size_t policy = 0; previous && policy < m_sweepModel->policyCount(); ++policy)
@@ -688,6 +723,22 @@ std::optional<RunRequest> MainWindow::comparisonFor(std::size_t policy, std::siz
 {
     if (m_kept)
         return m_kept;
+    if (m_selectedInterval && m_timeline->overlay() != TimelinePanel::Overlay::Pinned) {
+        // The interval below ends one byte under lo; the one above starts at hi.
+        const MappedRow *row = m_strip->mappedRow(policy);
+        const RunResult *interval = row ? row->intervalAt(m_selectedInterval->config.budget) : nullptr;
+        RunRequest neighbour = *m_selectedInterval;
+        if (!interval || m_timeline->overlay() == TimelinePanel::Overlay::None)
+            return std::nullopt;
+        if (m_timeline->overlay() == TimelinePanel::Overlay::BudgetBelow && interval->interval.lo > 0)
+            neighbour.config.budget = interval->interval.lo - 1;
+        else if (m_timeline->overlay() == TimelinePanel::Overlay::BudgetAbove && interval->interval.hi)
+            neighbour.config.budget = *interval->interval.hi;
+        else
+            return std::nullopt;
+        neighbour.ratio = static_cast<double>(neighbour.config.budget) / static_cast<double>(m_baseline.memory);
+        return neighbour;
+    }
     switch (m_timeline->overlay()) {
     case TimelinePanel::Overlay::None:
         break;
@@ -713,7 +764,7 @@ void MainWindow::inspectSelection()
         return;
     const auto [policy, column] = *m_selected;
     const std::optional<RunRequest> comparison = comparisonFor(policy, column);
-    const RunRequest &run = m_sweepModel->request(policy, column);
+    const RunRequest run = m_selectedInterval.value_or(m_sweepModel->request(policy, column));
     const QString key = inspectionKey(run, comparison);
     if (key == m_inspectionKey)
         return;
@@ -761,8 +812,8 @@ void MainWindow::clearRunViews()
 // overlaid on) are recorded ahead, so stepping through budgets shows each at once.
 void MainWindow::prefetchNeighbours()
 {
-    if (!m_selected || !m_program)
-        return;
+    if (!m_selected || !m_program || m_selectedInterval)
+        return; // intervals: each is one replay away, recorded when selected
     const auto [policy, column] = *m_selected;
     std::vector<std::ptrdiff_t> offsets{1, -1};
     if (m_timeline->overlay() == TimelinePanel::Overlay::BudgetBelow)
@@ -807,7 +858,7 @@ void MainWindow::rerunKeeping(TensorId tensor)
 {
     if (!m_selected || !m_program || tensor >= m_program->tensors.size())
         return;
-    RunRequest request = m_kept.value_or(m_sweepModel->request(m_selected->first, m_selected->second));
+    RunRequest request = m_kept.value_or(*selectedRequest());
     if (std::find(request.config.keepResident.begin(), request.config.keepResident.end(), tensor) ==
         request.config.keepResident.end()) {
         request.config.keepResident.push_back(tensor);
@@ -831,7 +882,9 @@ void MainWindow::setDecimalUnits(bool decimal)
     ByteUnits::setSystem(decimal ? UnitSystem::Decimal : UnitSystem::Binary);
     if (m_program)
         m_summaryModel->setSummary(m_summary);
-    if (m_selected)
+    if (m_selectedInterval)
+        showInterval(m_selected->first, m_selectedInterval->config.budget);
+    else if (m_selected)
         m_detailsModel->setRun(m_sweepModel->request(m_selected->first, m_selected->second),
                                m_sweepModel->result(m_selected->first, m_selected->second), m_baseline);
     m_strip->update();
@@ -884,13 +937,17 @@ void MainWindow::jumpToHole(const QModelIndex &index)
     if (!index.isValid())
         return;
     const HoleListModel::Entry &entry = m_holeModel->entry(index.row());
-    m_strip->setSelection(FeasibilityStrip::Cell{entry.policy, entry.hole.firstFail});
+    if (entry.exact)
+        m_strip->selectInterval(entry.policy, entry.exact->firstFail);
+    else
+        m_strip->setSelection(FeasibilityStrip::Cell{entry.policy, entry.hole.firstFail});
     m_strip->setFocus();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     m_controller.cancel();
+    m_mapper.cancel();
     m_settings.setWindowGeometry(saveGeometry());
     m_settings.setWindowState(saveState());
     m_settings.setCentreState(m_centre->saveState());
@@ -909,6 +966,156 @@ void MainWindow::dropEvent(QDropEvent *event)
     const QList<QUrl> urls = event->mimeData()->urls();
     if (!urls.isEmpty() && urls.first().isLocalFile())
         openTrace(urls.first().toLocalFile());
+}
+
+} // namespace rematlens
+
+namespace rematlens {
+
+void MainWindow::cancelJobs()
+{
+    m_controller.cancel();
+    m_mapper.cancel();
+}
+
+void MainWindow::rebuildHoles()
+{
+    m_holeModel->rebuild(*m_sweepModel, m_mapModel);
+    m_holeView->resizeColumnsToContents();
+}
+
+std::optional<RunRequest> MainWindow::selectedRequest() const
+{
+    if (m_selectedInterval)
+        return m_selectedInterval;
+    if (!m_selected || m_selected->first >= m_sweepModel->policyCount() || m_selected->second >= m_sweepModel->gridSize())
+        return std::nullopt;
+    return m_sweepModel->request(m_selected->first, m_selected->second);
+}
+
+// The marked range of the strip, else every budget of the sweep shown, in bytes.
+std::optional<ByteRange> MainWindow::rangeToMap() const
+{
+    if (m_sweepModel->gridSize() == 0 || m_sweepModel->policyCount() == 0)
+        return std::nullopt;
+    std::size_t first = 0;
+    std::size_t last = m_sweepModel->gridSize() - 1;
+    if (const auto marked = m_strip->range()) {
+        first = marked->first;
+        last = std::min(marked->second, last);
+    }
+    return ByteRange{m_sweepModel->request(0, first).config.budget, m_sweepModel->request(0, last).config.budget + 1};
+}
+
+bool MainWindow::startMap()
+{
+    const std::optional<ByteRange> range = rangeToMap();
+    if (!m_program || !range) {
+        statusBar()->showMessage(tr("Sweep first: a map draws over the strip's rows, for their policies"), 5000);
+        return false;
+    }
+    if (m_controller.running()) {
+        statusBar()->showMessage(tr("A sweep is running: wait for it or cancel it (Ctrl+.) before mapping"), 5000);
+        return false;
+    }
+    std::vector<MapJobRow> rows;
+    for (std::size_t p = 0; p < m_sweepModel->policyCount(); ++p) {
+        const RunRequest &request = m_sweepModel->request(p, 0);
+        if (const std::string problem = mapProblem(request.config); !problem.empty()) {
+            reportProblem(tr("Cannot map exactly"), QString::fromStdString(problem));
+            return false;
+        }
+        MapJobRow row{ExactMapModel::keyOf(request), request.config, {}};
+        if (const MappedRow *known = m_mapModel->row(row.key))
+            for (const RunResult &r : known->intervals)
+                row.known.push_back(r.interval);
+        rows.push_back(std::move(row));
+    }
+    m_mapKeys.clear();
+    for (const MapJobRow &row : rows)
+        m_mapKeys.push_back(row.key);
+    m_mapRange = *range;
+    for (const QString &key : m_mapKeys)
+        m_mapCache.storeRange(key, *range);
+    m_mapper.start(m_program, std::move(rows), *range, m_panel->parameters().threads);
+    const QLocale c = numberLocale();
+    m_statusLabel->setText(tr("Mapping %1 to %2 B exactly for %3 policies…")
+                               .arg(c.toString(range->from), c.toString(range->end - 1))
+                               .arg(m_mapKeys.size()));
+    m_cancelButton->show();
+    m_progress->show();
+    return true;
+}
+
+void MainWindow::showMapIntervals(int job, const QString &key, ByteRange range, const std::vector<RunResult> &intervals)
+{
+    if (job != m_mapper.currentJob())
+        return;
+    m_mapModel->add(key, range, intervals);
+    m_mapCache.storeIntervals(key, intervals, m_baseline);
+    rebuildHoles();
+}
+
+void MainWindow::showMapProgress(int job, qint64 mapped, qint64 total)
+{
+    if (job != m_mapper.currentJob())
+        return;
+    m_progress->setRange(0, 1000);
+    m_progress->setValue(total > 0 ? static_cast<int>(1000.0 * static_cast<double>(mapped) / static_cast<double>(total)) : 1000);
+    m_progress->setFormat(tr("%1 % of budgets mapped").arg(m_progress->value() / 10.0, 0, 'f', 1));
+}
+
+// Every row of the job gets its range, so budgets never reached show as unmapped.
+void MainWindow::showMapFinished(int job, bool cancelled, double seconds, std::size_t replays)
+{
+    if (job != m_mapper.currentJob())
+        return;
+    std::size_t intervals = 0;
+    Bytes unmapped = 0;
+    std::size_t holes = 0;
+    for (const QString &key : m_mapKeys) {
+        m_mapModel->add(key, m_mapRange, {});
+        const MappedRow *row = m_mapModel->row(key);
+        intervals += row->summary.intervals;
+        holes += row->summary.holes.size();
+        for (const ByteRange &gap : row->summary.unmapped)
+            unmapped += gap.size();
+    }
+    rebuildHoles();
+    if (!m_controller.running()) {
+        m_cancelButton->hide();
+        m_progress->hide();
+    }
+    const QLocale c = numberLocale();
+    m_statusLabel->setText(cancelled ? tr("Map cancelled: %1 intervals kept, %2 B unmapped (hatched)")
+                                           .arg(c.toString(static_cast<qulonglong>(intervals)), c.toString(unmapped))
+                                     : tr("Mapped exactly: %1 intervals, %2 replays in %3 s; %4 hole(s)")
+                                           .arg(c.toString(static_cast<qulonglong>(intervals)))
+                                           .arg(replays)
+                                           .arg(seconds, 0, 'f', 2)
+                                           .arg(holes));
+    emit mapFinished(cancelled);
+}
+
+// An interval of a mapped row selected: the details, the timeline and the cascade show the
+// replay at its lowest budget (every budget in it replays the same).
+void MainWindow::showInterval(std::size_t policy, qint64 lo)
+{
+    const MappedRow *row = m_strip->mappedRow(policy);
+    const RunResult *interval = row ? row->intervalAt(lo) : nullptr;
+    if (!interval)
+        return;
+    RunRequest request = m_sweepModel->request(policy, 0);
+    request.config.budget = interval->interval.lo;
+    request.ratio = m_baseline.memory > 0 ? static_cast<double>(request.config.budget) / static_cast<double>(m_baseline.memory) : 0;
+    if (!m_selectedInterval || m_selectedInterval->config.budget != request.config.budget)
+        m_kept.reset();
+    m_selectedInterval = request;
+    if (const auto cell = m_strip->selection())
+        m_selected = std::pair(cell->policy, cell->column);
+    m_detailsModel->setRun(request, *interval, m_baseline);
+    showHoleOf(policy, m_selected ? m_selected->second : 0);
+    inspectSelection();
 }
 
 } // namespace rematlens

@@ -3,6 +3,8 @@
 #include "app_settings.h"
 #include "export_figure_dialog.h"
 #include "latest_job_runner.h"
+#include "map_cache.h"
+#include "map_controller.h"
 #include "run_inspector.h"
 #include "sweep_cache.h"
 #include "sweep_controller.h"
@@ -33,6 +35,7 @@ class RunDetailsModel;
 class SweepPanel;
 class SweepResultModel;
 class CascadeView;
+class ExactMapModel;
 class HelpWindow;
 class SessionController;
 class TimelinePanel;
@@ -53,6 +56,15 @@ public:
     FeasibilityStrip *strip() const { return m_strip; }
     const SweepResultModel *sweepModel() const { return m_sweepModel; }
     bool sweepRunning() const { return m_controller.running(); }
+    // Map Exactly (Ctrl+M): every budget of the marked range (or of the sweep's range) for each
+    // policy of the strip, off the GUI thread; false, with the reason shown, when it cannot.
+    bool startMap();
+    bool mapRunning() const { return m_mapper.running(); }
+    void cancelJobs();
+    const ExactMapModel *exactMaps() const { return m_mapModel; }
+    const HoleListModel *holeModel() const { return m_holeModel; }
+    // The run the timeline and the cascade show: a grid run, or an interval replayed at its lo.
+    std::optional<RunRequest> selectedRequest() const;
     TimelinePanel *timeline() const { return m_timeline; }
     const RunInspector &inspector() const { return m_inspector; }
     // Views offered by File > Export Figure; a view registers itself with one line here.
@@ -86,6 +98,7 @@ signals:
     void traceLoaded();
     void traceFailed(const QString &message);
     void sweepFinished(bool cancelled);
+    void mapFinished(bool cancelled);
     void timelineShown();
 
 protected:
@@ -109,6 +122,12 @@ private:
     void showProgress(int job, std::size_t done, std::size_t total);
     void showFinished(int job, bool cancelled, double seconds);
     void showSelection(std::size_t policy, std::size_t column);
+    void showInterval(std::size_t policy, qint64 lo);
+    void showMapIntervals(int job, const QString &key, ByteRange range, const std::vector<RunResult> &intervals);
+    void showMapProgress(int job, qint64 mapped, qint64 total);
+    void showMapFinished(int job, bool cancelled, double seconds, std::size_t replays);
+    std::optional<ByteRange> rangeToMap() const;
+    void rebuildHoles();
     void inspectSelection();
     void showInspected(int job, std::shared_ptr<const InspectedRun> run,
                        std::shared_ptr<const InspectedRun> comparison);
@@ -135,10 +154,12 @@ private:
     AppSettings m_settings;
     TraceLoader m_loader;
     SweepController m_controller;
+    MapController m_mapper;
     RunInspector m_inspector;
     TraceSummaryModel *m_summaryModel;
     SweepResultModel *m_sweepModel;
     HoleListModel *m_holeModel;
+    ExactMapModel *m_mapModel;
     RunDetailsModel *m_detailsModel;
     FeasibilityStrip *m_strip;
     SweepPanel *m_panel;
@@ -158,11 +179,15 @@ private:
     QLabel *m_statusLabel;
 
     SweepCache m_cache;
+    MapCache m_mapCache;
     std::vector<RunRequest> m_requests;    // of the sweep shown
     std::vector<std::size_t> m_jobIndices; // the running job's requests, as indices into m_requests
     std::shared_ptr<const Program> m_program;
     std::optional<std::pair<std::size_t, std::size_t>> m_selected; // policy row, grid column
     std::optional<RunRequest> m_pinned;                            // overlaid when asked
+    std::optional<RunRequest> m_selectedInterval; // an interval of an exact map, replayed at its lo
+    std::vector<QString> m_mapKeys;                // the running map's rows
+    ByteRange m_mapRange;
     std::optional<RunRequest> m_kept;                              // the selected run with storages kept resident
     QAction *m_undoKeep = nullptr;
     QString m_inspectionKey;                        // of the runs last sent to the timeline

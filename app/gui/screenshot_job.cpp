@@ -33,6 +33,12 @@ QString ScreenshotJob::validate(const GuiOptions &options, QSize &size)
         return QStringLiteral("--sweep expects FROM:TO:STEP, such as 0.40:0.45:0.001");
     if (!options.select.empty() && !DecimalGrid::parseRatio(options.select))
         return QStringLiteral("--select expects a ratio, such as 0.419");
+    if ((options.map || options.selectBytes) && options.sweep.empty())
+        return QStringLiteral("--map and --select-bytes need --sweep: the map covers the sweep's range");
+    if (options.selectBytes && !options.map)
+        return QStringLiteral("--select-bytes selects an interval of the map: add --map");
+    if (!options.zoomBytes.empty() && !zoomBytes(options))
+        return QStringLiteral("--zoom-bytes expects X:Y in bytes with X < Y, such as 3683000000:3683000100");
     return {};
 }
 
@@ -61,8 +67,41 @@ void ScreenshotJob::start(const QSize &size)
     m_window.arrangeDocks();
 }
 
+std::optional<std::pair<double, double>> ScreenshotJob::zoomBytes(const GuiOptions &options)
+{
+    const QStringList parts = QString::fromStdString(options.zoomBytes).split(QLatin1Char(':'));
+    bool okFrom = false;
+    bool okTo = false;
+    if (parts.size() != 2)
+        return std::nullopt;
+    const qlonglong from = parts[0].toLongLong(&okFrom);
+    const qlonglong to = parts[1].toLongLong(&okTo);
+    if (!okFrom || !okTo || from < 0 || to <= from)
+        return std::nullopt;
+    return std::pair(static_cast<double>(from), static_cast<double>(to));
+}
+
 void ScreenshotJob::capture()
 {
+    if (m_options.map && !m_mapped) {
+        connect(&m_window, &MainWindow::mapFinished, this, [this] {
+            m_mapped = true;
+            capture();
+        }, Qt::SingleShotConnection);
+        if (!m_window.startMap())
+            fail(QStringLiteral("cannot map the sweep's range exactly (see above)"));
+        return;
+    }
+    if (const auto zoom = zoomBytes(m_options))
+        m_window.strip()->showBudgets(zoom->first, zoom->second);
+    if (m_options.selectBytes) {
+        connect(&m_window, &MainWindow::timelineShown, this, &ScreenshotJob::grabSoon, Qt::SingleShotConnection);
+        QTimer::singleShot(20000, this, &ScreenshotJob::grabSoon);
+        if (!m_window.strip()->selectInterval(0, *m_options.selectBytes))
+            fail(QStringLiteral("--select-bytes: no mapped interval holds %1 B").arg(*m_options.selectBytes));
+        m_window.strip()->setFocus();
+        return;
+    }
     if (m_options.select.empty()) {
         grabSoon();
         return;

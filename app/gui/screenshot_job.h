@@ -5,12 +5,16 @@
 #include <QObject>
 #include <QSize>
 
+#include <optional>
+#include <utility>
+
 namespace rematlens {
 
 class MainWindow;
 
 // Drives the window for `rematlens gui ... --sweep --select --screenshot`: once the trace is
-// read and the sweep done, selects the budget, renders the whole window to a PNG and quits.
+// read and the sweep done (and with --map the sweep's range mapped exactly), zooms, selects the
+// budget or interval, renders the whole window to a PNG and quits.
 class ScreenshotJob : public QObject {
     Q_OBJECT
 
@@ -19,6 +23,8 @@ public:
 
     // Checks the options; an error message when they are unusable.
     static QString validate(const GuiOptions &options, QSize &size);
+    // --zoom-bytes as budgets, when given and valid.
+    static std::optional<std::pair<double, double>> zoomBytes(const GuiOptions &options);
     void start(const QSize &size);
 
 private:
@@ -29,6 +35,7 @@ private:
     MainWindow &m_window;
     GuiOptions m_options;
     bool m_grabbing = false;
+    bool m_mapped = false;
 };
 
 } // namespace rematlens

@@ -19,8 +19,9 @@
 #include <memory>
 
 // Drives the main window as a user would, on one trace: open it, sweep, select a budget and
-// step through budgets with the arrow keys, change the overlay, open the cascade, zoom and pan
-// the timeline and the strip, export every view, resize the window. A heartbeat on the GUI
+// step through budgets with the arrow keys, change the overlay, open the cascade, map the
+// sweep's range exactly for a second and cancel, zoom and pan the timeline and the strip (over
+// the mapped row), export every view, resize the window. A heartbeat on the GUI
 // thread measures the longest time the window could not answer, and which step it was in.
 class ResponsivenessScript {
 public:
@@ -69,7 +70,8 @@ public:
         m_timeout = stepTimeoutMs;
         m_heartbeat.start();
         const bool done =
-            open(trace) && selectAndStep() && overlays() && cascade() && zoomAndPan() && exportViews() && resize();
+            open(trace) && selectAndStep() && overlays() && cascade() && mapThenCancel() && zoomAndPan() &&
+            exportViews() && resize();
         (void)done;
         m_heartbeat.stop();
         m_result.longestStallMs = m_heartbeat.longestStallMs();
@@ -154,6 +156,28 @@ private:
         step(QStringLiteral("open the cascade"));
         m_window.showViewTab(1);
         return waitFor([&] { return !m_window.cascadeBusy(); }, QStringLiteral("laying out the cascade"));
+    }
+
+    // Intervals stream into the strip while the map runs; Cancel must answer at once.
+    bool mapThenCancel()
+    {
+        step(QStringLiteral("map exactly (Ctrl+M), cancel after a second"));
+        int finished = 0;
+        const QMetaObject::Connection counting =
+            QObject::connect(&m_window, &rematlens::MainWindow::mapFinished, [&finished] { ++finished; });
+        if (!m_window.startMap()) {
+            QObject::disconnect(counting);
+            m_result.failure = QStringLiteral("Map Exactly refused to start");
+            return false;
+        }
+        QDeadlineTimer second(1000);
+        while (!second.hasExpired() && finished == 0)
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+        step(QStringLiteral("cancel the map"));
+        m_window.cancelJobs();
+        const bool ok = waitFor([&] { return finished > 0; }, QStringLiteral("cancelling the map"));
+        QObject::disconnect(counting);
+        return ok;
     }
 
     static void wheel(QWidget *widget, int clicks)

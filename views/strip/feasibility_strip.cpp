@@ -1,6 +1,9 @@
 #include "views/strip/feasibility_strip.h"
 
+#include "views/strip/mapped_interval_text.h"
+#include "views/strip/mapped_row.h"
 #include "views/strip/outcome_palette.h"
+#include "views/tables/exact_map_model.h"
 #include "views/tables/hole_list_model.h"
 #include "views/tables/sweep_result_model.h"
 
@@ -39,6 +42,7 @@ void FeasibilityStrip::setModels(const SweepResultModel *sweep, const HoleListMo
     m_holes = holes;
     connect(sweep, &QAbstractItemModel::modelReset, this, [this] {
         m_selection.reset();
+        m_interval.reset();
         m_range.reset();
         resetView();
         update();
@@ -46,6 +50,30 @@ void FeasibilityStrip::setModels(const SweepResultModel *sweep, const HoleListMo
     connect(sweep, &QAbstractItemModel::dataChanged, this, &FeasibilityStrip::scheduleRepaint);
     connect(holes, &QAbstractItemModel::modelReset, this, &FeasibilityStrip::scheduleRepaint);
     connect(holes, &QAbstractItemModel::dataChanged, this, &FeasibilityStrip::scheduleRepaint);
+}
+
+void FeasibilityStrip::setExactMaps(const ExactMapModel *maps)
+{
+    m_maps = maps;
+    connect(maps, &ExactMapModel::changed, this, &FeasibilityStrip::scheduleRepaint);
+}
+
+const MappedRow *FeasibilityStrip::mappedRow(std::size_t policy) const
+{
+    if (!m_maps || !m_sweep || policy >= m_sweep->policyCount() || m_sweep->gridSize() == 0)
+        return nullptr;
+    return m_maps->row(m_sweep->request(policy, 0));
+}
+
+// Rows drawn from an exact map zoom down to a few bytes across the strip; grid rows alone stop
+// at one column.
+double FeasibilityStrip::minimumVisibleColumns() const
+{
+    bool mapped = false;
+    for (std::size_t p = 0; m_sweep && p < m_sweep->policyCount(); ++p)
+        mapped = mapped || mappedRow(p);
+    const double bytesPerColumn = geometryFor(rect()).bytesPerColumn;
+    return mapped && bytesPerColumn > 0 ? std::min(1.0, 8.0 / bytesPerColumn) : 1.0;
 }
 
 void FeasibilityStrip::scheduleRepaint()
@@ -67,6 +95,7 @@ QSize FeasibilityStrip::minimumSizeHint() const
 StripFigure FeasibilityStrip::asFigure() const
 {
     StripFigure::Panel panel{m_traceName, m_sweep, m_holes};
+    panel.maps = m_maps;
     if (m_view.zoomed()) {
         panel.viewFrom = m_view.from;
         panel.viewTo = m_view.to;
@@ -77,7 +106,7 @@ StripFigure FeasibilityStrip::asFigure() const
 void FeasibilityStrip::resetView()
 {
     // At least one column stays in view, however far in the wheel goes.
-    m_view = ZoomWindow::whole(m_sweep ? double(m_sweep->gridSize()) : 1.0, 1.0);
+    m_view = ZoomWindow::whole(m_sweep ? double(m_sweep->gridSize()) : 1.0, minimumVisibleColumns());
 }
 
 void FeasibilityStrip::showColumns(double from, double to)
@@ -111,6 +140,19 @@ void FeasibilityStrip::showRatios(double from, double to)
     showColumns(columnAt(from), columnAt(to));
 }
 
+void FeasibilityStrip::showBudgets(double from, double to)
+{
+    if (!m_sweep || m_sweep->gridSize() == 0)
+        return;
+    const StripGeometry g = geometryFor(rect());
+    if (!(g.bytesPerColumn > 0))
+        return;
+    if (m_view.extent != double(m_sweep->gridSize()))
+        resetView();
+    m_view.minimumWidth = minimumVisibleColumns();
+    showColumns(g.columnOfBudget(from), g.columnOfBudget(to));
+}
+
 void FeasibilityStrip::resetZoom()
 {
     m_view.reset();
@@ -123,6 +165,7 @@ void FeasibilityStrip::zoomAt(double factor, double column)
         return;
     if (m_view.extent != double(m_sweep->gridSize()))
         resetView();
+    m_view.minimumWidth = minimumVisibleColumns();
     m_view.zoom(factor, column);
     update();
 }
@@ -163,14 +206,70 @@ void FeasibilityStrip::setSelection(std::optional<Cell> cell)
 {
     if (cell && (!m_sweep || cell->policy >= m_sweep->policyCount() || cell->column >= m_sweep->gridSize()))
         return;
-    if (cell == m_selection)
+    if (cell == m_selection && !m_interval)
         return;
+    m_interval.reset();
     m_selection = cell;
     if (cell)
         keepInView(cell->column);
     update();
     if (cell)
         emit selectionChanged(cell->policy, cell->column);
+}
+
+bool FeasibilityStrip::selectInterval(std::size_t policy, Bytes budget)
+{
+    const MappedRow *row = mappedRow(policy);
+    const RunResult *interval = row ? row->intervalAt(budget) : nullptr;
+    if (!interval)
+        return false;
+    const Interval picked{policy, interval->interval.lo};
+    const StripGeometry g = geometryFor(rect());
+    const int column = std::clamp(static_cast<int>(std::floor(g.columnOfBudget(static_cast<double>(picked.lo)))), 0,
+                                  static_cast<int>(m_sweep->gridSize()) - 1);
+    m_selection = Cell{policy, static_cast<std::size_t>(column)}; // Up, Down and the grid keys go on from here
+    if (m_interval == picked)
+        return true;
+    m_interval = picked;
+    const Bytes end = interval->interval.hi.value_or(row->summary.range.end);
+    keepBudgetsInView(static_cast<double>(picked.lo), static_cast<double>(end));
+    update();
+    emit intervalSelected(policy, picked.lo);
+    return true;
+}
+
+// Steps through a mapped row's intervals; false when there is no interval to go to (the grid
+// keys take over).
+bool FeasibilityStrip::moveInterval(int dRow, int steps)
+{
+    if (!m_interval)
+        return false;
+    const MappedRow *row = mappedRow(m_interval->policy);
+    const std::optional<std::size_t> index = row ? row->indexAt(m_interval->lo) : std::nullopt;
+    if (!index)
+        return false;
+    if (dRow != 0) {
+        const long target = static_cast<long>(m_interval->policy) + dRow;
+        if (target < 0 || target >= static_cast<long>(m_sweep->policyCount()))
+            return true;
+        return selectInterval(static_cast<std::size_t>(target), m_interval->lo);
+    }
+    const long next = std::clamp(static_cast<long>(*index) + steps, 0L, static_cast<long>(row->intervals.size()) - 1);
+    const Bytes lo = std::max(row->intervals[static_cast<std::size_t>(next)].interval.lo, row->summary.range.from);
+    return selectInterval(m_interval->policy, lo);
+}
+
+void FeasibilityStrip::keepBudgetsInView(double from, double end)
+{
+    if (!m_view.zoomed())
+        return;
+    const StripGeometry g = geometryFor(rect());
+    const double c0 = g.columnOfBudget(from);
+    const double c1 = g.columnOfBudget(end);
+    if (c1 >= m_view.from && c0 <= m_view.to)
+        return;
+    const double middle = (c0 + c1) / 2;
+    m_view.show(middle - m_view.width() / 2, middle + m_view.width() / 2);
 }
 
 void FeasibilityStrip::selectRatio(double ratio)
@@ -197,21 +296,38 @@ void FeasibilityStrip::moveSelection(int dRow, int dColumn)
     setSelection(Cell{static_cast<std::size_t>(row), static_cast<std::size_t>(column)});
 }
 
+// +/- zoom at the selected interval or run, else at the middle of the view.
+double FeasibilityStrip::zoomAnchor() const
+{
+    if (m_interval)
+        if (const MappedRow *row = mappedRow(m_interval->policy))
+            if (const RunResult *r = row->intervalAt(m_interval->lo)) {
+                const StripGeometry g = geometryFor(rect());
+                const Bytes end = r->interval.hi.value_or(row->summary.range.end);
+                return g.columnOfBudget((static_cast<double>(r->interval.lo) + static_cast<double>(end)) / 2);
+            }
+    return m_selection ? m_selection->column + 0.5 : (m_view.from + m_view.to) / 2;
+}
+
 void FeasibilityStrip::keyPressEvent(QKeyEvent *event)
 {
     const int page = std::max<int>(1, m_sweep ? static_cast<int>(m_sweep->gridSize()) / 20 : 1);
     switch (event->key()) {
     case Qt::Key_Left:
-        moveSelection(0, event->modifiers() & Qt::ShiftModifier ? -page : -1);
+        if (!moveInterval(0, event->modifiers() & Qt::ShiftModifier ? -10 : -1))
+            moveSelection(0, event->modifiers() & Qt::ShiftModifier ? -page : -1);
         break;
     case Qt::Key_Right:
-        moveSelection(0, event->modifiers() & Qt::ShiftModifier ? page : 1);
+        if (!moveInterval(0, event->modifiers() & Qt::ShiftModifier ? 10 : 1))
+            moveSelection(0, event->modifiers() & Qt::ShiftModifier ? page : 1);
         break;
     case Qt::Key_Up:
-        moveSelection(-1, 0);
+        if (!moveInterval(-1, 0))
+            moveSelection(-1, 0);
         break;
     case Qt::Key_Down:
-        moveSelection(1, 0);
+        if (!moveInterval(1, 0))
+            moveSelection(1, 0);
         break;
     case Qt::Key_Home:
         moveSelection(0, -1 << 30);
@@ -229,10 +345,10 @@ void FeasibilityStrip::keyPressEvent(QKeyEvent *event)
         break;
     case Qt::Key_Plus:
     case Qt::Key_Equal:
-        zoomAt(0.5, m_selection ? m_selection->column + 0.5 : (m_view.from + m_view.to) / 2);
+        zoomAt(0.5, zoomAnchor());
         break;
     case Qt::Key_Minus:
-        zoomAt(2.0, m_selection ? m_selection->column + 0.5 : (m_view.from + m_view.to) / 2);
+        zoomAt(2.0, zoomAnchor());
         break;
     case Qt::Key_0:
         resetZoom();
@@ -298,6 +414,11 @@ void FeasibilityStrip::mouseReleaseEvent(QMouseEvent *event)
     if (!m_dragging) {
         const std::optional<int> column = g.columnAt(event->position().x());
         const std::optional<int> row = g.rowAt(event->position().y());
+        const Bytes budget = static_cast<Bytes>(std::floor(g.budgetAt(event->position().x())));
+        if (row && selectInterval(static_cast<std::size_t>(*row), budget)) {
+            m_dragStart.reset();
+            return;
+        }
         if (column)
             setSelection(Cell{row ? static_cast<std::size_t>(*row) : (m_selection ? m_selection->policy : 0),
                               static_cast<std::size_t>(*column)});
@@ -328,21 +449,39 @@ void FeasibilityStrip::contextMenuEvent(QContextMenuEvent *event)
 
 bool FeasibilityStrip::event(QEvent *event)
 {
-    if (event->type() == QEvent::ToolTip && m_sweep && m_sweep->gridSize() > 0) {
+    if (event->type() == QEvent::ToolTip) {
         auto *help = static_cast<QHelpEvent *>(event);
-        const StripGeometry g = geometryFor(rect());
-        const std::optional<int> column = g.columnAt(help->pos().x());
-        std::optional<int> row = g.rowAt(help->pos().y());
-        if (!row && g.plotArea().contains(help->pos()))
-            row = m_selection ? static_cast<int>(m_selection->policy) : 0;
-        if (column && row && help->pos().x() >= g.cellArea().left()) {
-            QToolTip::showText(help->globalPos(),
-                               tooltipFor(Cell{static_cast<std::size_t>(*row), static_cast<std::size_t>(*column)}),
-                               this);
+        if (const QString text = tooltipAt(help->pos()); !text.isEmpty()) {
+            QToolTip::showText(help->globalPos(), text, this);
             return true;
         }
     }
     return QWidget::event(event);
+}
+
+QString FeasibilityStrip::tooltipAt(const QPoint &position) const
+{
+    if (!m_sweep || m_sweep->gridSize() == 0)
+        return {};
+    const StripGeometry g = geometryFor(rect());
+    const std::optional<int> column = g.columnAt(position.x());
+    std::optional<int> row = g.rowAt(position.y());
+    if (row) {
+        const auto policy = static_cast<std::size_t>(*row);
+        const Bytes budget = static_cast<Bytes>(std::floor(g.budgetAt(position.x())));
+        if (const MappedRow *mapped = mappedRow(policy); mapped && mapped->covers(budget)) {
+            if (const RunResult *interval = mapped->intervalAt(budget))
+                return MappedIntervalText::tooltip(m_sweep->policyName(policy), *interval, m_sweep->baseline());
+            for (const ByteRange &gap : mapped->summary.unmapped)
+                if (budget >= gap.from && budget < gap.end)
+                    return MappedIntervalText::unmapped(m_sweep->policyName(policy), gap, m_sweep->baseline());
+        }
+    }
+    if (!row && g.plotArea().contains(position))
+        row = m_selection ? static_cast<int>(m_selection->policy) : 0;
+    if (column && row && position.x() >= g.cellArea().left())
+        return tooltipFor(Cell{static_cast<std::size_t>(*row), static_cast<std::size_t>(*column)});
+    return {};
 }
 
 QString FeasibilityStrip::tooltipFor(const Cell &cell) const
@@ -399,7 +538,9 @@ void FeasibilityStrip::paintMarks(QPainter &p, const StripGeometry &g) const
         p.fillRect(QRectF(a.left(), plot.top(), b.right() - a.left(), cells.bottom() - plot.top()),
                    QColor(0, 114, 178, 40));
     }
-    if (m_selection) {
+    if (m_interval) {
+        paintIntervalMark(p, g);
+    } else if (m_selection) {
         p.setRenderHint(QPainter::Antialiasing, false);
         const QRectF cell = g.cell(static_cast<int>(m_selection->policy), static_cast<int>(m_selection->column));
         const double x = cell.center().x();
@@ -412,6 +553,43 @@ void FeasibilityStrip::paintMarks(QPainter &p, const StripGeometry &g) const
         p.setBrush(Qt::NoBrush);
         p.drawRect(outline.adjusted(-1, -1, 1, 1));
     }
+}
+
+// The selected interval outlined at its byte bounds (never narrower than a few pixels), with
+// a dashed line through the plot above it.
+void FeasibilityStrip::paintIntervalMark(QPainter &p, const StripGeometry &g) const
+{
+    const MappedRow *row = mappedRow(m_interval->policy);
+    const RunResult *r = row ? row->intervalAt(m_interval->lo) : nullptr;
+    if (!r)
+        return;
+    const QRectF cell = g.cell(static_cast<int>(m_interval->policy), 0);
+    const Bytes end = r->interval.hi.value_or(row->summary.range.end);
+    QRectF outline(QPointF(g.xOfBudget(static_cast<double>(r->interval.lo)), cell.top()),
+                   QPointF(g.xOfBudget(static_cast<double>(end)), cell.bottom()));
+    if (outline.width() < 5)
+        outline.adjust(-(5 - outline.width()) / 2, 0, (5 - outline.width()) / 2, 0);
+    // Cut at the cells' sides: an interval running past the view has no edge to show there.
+    const QRectF cells = g.cellArea();
+    const bool cutLeft = outline.left() < cells.left() - 1;
+    const bool cutRight = outline.right() > cells.right() + 1;
+    outline.setLeft(std::max(outline.left(), cells.left() - 1));
+    outline.setRight(std::min(outline.right(), cells.right() + 1));
+    if (outline.width() <= 0)
+        return;
+    const QRectF plot = g.plotArea();
+    p.setRenderHint(QPainter::Antialiasing, false);
+    p.setPen(QPen(screenStyle().selection(), 1, Qt::DashLine));
+    const double x = outline.center().x();
+    p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+    p.setPen(QPen(screenStyle().selection(), hasFocus() ? 2.5 : 1.5));
+    const QRectF box = outline.adjusted(-1, -1, 1, 1);
+    p.drawLine(box.topLeft(), box.topRight());
+    p.drawLine(box.bottomLeft(), box.bottomRight());
+    if (!cutLeft)
+        p.drawLine(box.topLeft(), box.bottomLeft());
+    if (!cutRight)
+        p.drawLine(box.topRight(), box.bottomRight());
 }
 
 KeyBindings FeasibilityStrip::keyBindings()
@@ -429,6 +607,9 @@ KeyBindings FeasibilityStrip::keyBindings()
         {tr("R"), tr("Sweep the marked range ten times finer")},
         {tr("Esc"), tr("Clear the marked range")},
         {tr("Hover"), tr("Show the run's numbers")},
+        {tr("Click (mapped row)"), tr("Select the interval of budgets under the cursor")},
+        {tr("Left / Right (mapped row)"), tr("Select the next interval below / above (Shift: ten at a time)")},
+        {tr("Hover (mapped row)"), tr("Show the interval's bounds in bytes, its width and numbers")},
         {tr("Right click"), tr("Refine or clear the marked range")},
     };
 }

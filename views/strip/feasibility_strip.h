@@ -6,6 +6,8 @@
 #include "views/strip/strip_geometry.h"
 #include "views/common/key_binding.h"
 
+#include "core/sim/budget_interval.h"
+
 #include <QTimer>
 #include <QWidget>
 
@@ -13,14 +15,18 @@
 
 namespace rematlens {
 
+class ExactMapModel;
 class HoleListModel;
 class SweepResultModel;
+struct MappedRow;
 
 // The feasibility-versus-budget strip: budget ratio across (bytes on the top axis), one row of
 // cells per policy coloured by outcome, the overhead of passing runs plotted above, holes
 // marked. Click or the arrow keys select a run; the wheel (or +/-) zooms at the cursor, dragging
-// pans, 0 shows every budget again; Shift+drag marks a range to refine. As a figure it is a
-// StripFigure of one panel, zoom included: the same paint code at the figure's style.
+// pans, 0 shows every budget again; Shift+drag marks a range to refine. A row with an exact
+// map draws its intervals at their byte bounds, zooms down to single bytes, and a click there
+// selects an interval (the arrow keys step through them). As a figure it is a StripFigure of
+// one panel, zoom included: the same paint code at the figure's style.
 class FeasibilityStrip : public QWidget, public FigureSource {
     Q_OBJECT
 
@@ -33,7 +39,22 @@ public:
 
     explicit FeasibilityStrip(QWidget *parent = nullptr);
 
+    // An interval of an exact map: its row and its lowest budget.
+    struct Interval {
+        std::size_t policy;
+        Bytes lo;
+        bool operator==(const Interval &) const = default;
+    };
+
     void setModels(const SweepResultModel *sweep, const HoleListModel *holes);
+    void setExactMaps(const ExactMapModel *maps);
+    std::optional<Interval> selectedInterval() const { return m_interval; }
+    // Selects the interval of that row holding `budget`; false when the row has none there.
+    bool selectInterval(std::size_t policy, Bytes budget);
+    // The exact map drawn in a row, if any.
+    const MappedRow *mappedRow(std::size_t policy) const;
+    // What hovering at this point shows (empty: nothing), for the tooltip and its tests.
+    QString tooltipAt(const QPoint &position) const;
     std::optional<Cell> selection() const { return m_selection; }
     void setSelection(std::optional<Cell> cell);
     // The grid column whose ratio is nearest to `ratio`, in the selected (or first) row.
@@ -45,6 +66,8 @@ public:
     // The same in budget ratios (for sessions, which outlive a grid): none when not zoomed.
     std::optional<std::pair<double, double>> viewedRatios() const;
     void showRatios(double from, double to);
+    // Shows the budgets from `from` to `to` bytes (zoomed down to a few bytes at most).
+    void showBudgets(double from, double to);
     void resetZoom();
 
     // Paints the strip as on screen (the default style at the widget's font) into any device.
@@ -66,6 +89,7 @@ public:
 
 signals:
     void selectionChanged(std::size_t policy, std::size_t column);
+    void intervalSelected(std::size_t policy, qint64 lo);
     void refineRequested(std::size_t firstColumn, std::size_t lastColumn);
 
 protected:
@@ -86,13 +110,20 @@ private:
     void keepInView(std::size_t column);
     void resetView();
     QString tooltipFor(const Cell &cell) const;
+    bool moveInterval(int dRow, int steps);
+    double zoomAnchor() const;
+    void keepBudgetsInView(double from, double end);
+    double minimumVisibleColumns() const;
+    void paintIntervalMark(QPainter &p, const StripGeometry &g) const;
     StripFigure asFigure() const;
     FigureStyle screenStyle() const { return FigureStyle::screen(font()); }
     void paintMarks(QPainter &p, const StripGeometry &g) const;
 
     const SweepResultModel *m_sweep = nullptr;
     const HoleListModel *m_holes = nullptr;
+    const ExactMapModel *m_maps = nullptr;
     std::optional<Cell> m_selection;
+    std::optional<Interval> m_interval; // selected instead of m_selection
     std::optional<std::pair<std::size_t, std::size_t>> m_range;
     std::optional<std::size_t> m_dragStart;
     QPoint m_pressPosition;

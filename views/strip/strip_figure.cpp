@@ -1,6 +1,7 @@
 #include "views/strip/strip_figure.h"
 
 #include "views/strip/strip_legend.h"
+#include "views/tables/exact_map_model.h"
 #include "views/strip/strip_painter.h"
 #include "views/tables/hole_list_model.h"
 #include "views/tables/sweep_result_model.h"
@@ -77,11 +78,16 @@ std::vector<Outcome> StripFigure::outcomesShown() const
     for (const Panel &panel : m_panels) {
         if (!hasRuns(panel))
             continue;
-        for (std::size_t p = 0; p < panel.sweep->policyCount(); ++p)
+        for (std::size_t p = 0; p < panel.sweep->policyCount(); ++p) {
             for (std::size_t c = 0; c < panel.sweep->gridSize(); ++c) {
                 const std::optional<RunResult> &r = panel.sweep->result(p, c);
                 seen[static_cast<int>(r ? r->outcome : Outcome::Cancelled)] = true;
             }
+            if (const MappedRow *row = panel.maps ? panel.maps->row(panel.sweep->request(p, 0)) : nullptr)
+                for (const MapStretch &stretch : row->summary.stretches)
+                    if (!stretch.unmapped)
+                        seen[static_cast<int>(stretch.outcome)] = true;
+        }
     }
     std::vector<Outcome> shown;
     for (Outcome o : {Outcome::Pass, Outcome::OutOfMemory, Outcome::Thrash, Outcome::Timeout, Outcome::Cancelled})
@@ -110,7 +116,18 @@ StripLegend StripFigure::legend(const FigureStyle &style) const
     for (int i = 0; i < names.size(); ++i)
         if (passes(names[i]))
             lines.push_back({names[i], i});
-    return StripLegend(style, outcomesShown(), lines);
+    return StripLegend(style, outcomesShown(), lines, hasUnmapped());
+}
+
+// Budgets a map shown in some row did not reach get a legend entry of their own.
+bool StripFigure::hasUnmapped() const
+{
+    for (const Panel &panel : m_panels)
+        if (hasRuns(panel) && panel.maps)
+            for (std::size_t p = 0; p < panel.sweep->policyCount(); ++p)
+                if (const MappedRow *row = panel.maps->row(panel.sweep->request(p, 0)); row && !row->summary.unmapped.empty())
+                    return true;
+    return false;
 }
 
 bool StripFigure::passes(const QString &policy) const
@@ -130,7 +147,7 @@ double StripFigure::sharedOverheadTop(const FigureStyle &style) const
     double top = 0;
     for (const Panel &panel : m_panels)
         if (hasRuns(panel))
-            top = std::max(top, StripPainter(*panel.sweep, panel.holes, style).overheadTop());
+            top = std::max(top, StripPainter(*panel.sweep, panel.holes, style, panel.maps).overheadTop());
     return top;
 }
 
@@ -154,7 +171,7 @@ StripFigure::Layout StripFigure::layout(const QRectF &bounds, const FigureStyle 
     double labels = 0;
     for (const Panel &panel : m_panels)
         if (hasRuns(panel))
-            labels = std::max(labels, StripPainter(*panel.sweep, panel.holes, style).leftLabelWidth());
+            labels = std::max(labels, StripPainter(*panel.sweep, panel.holes, style, panel.maps).leftLabelWidth());
     const double otherLabels = 0.5 * lineHeight;
     const double panelWidth = (grid.width() - labels + otherLabels) / columns;
     const double gap = 0.4 * lineHeight;
@@ -175,7 +192,7 @@ StripGeometry StripFigure::panelGeometry(const QRectF &bounds, const FigureStyle
         return {};
     const Layout l = layout(bounds, style);
     const Panel &panel = m_panels[index];
-    return StripPainter(*panel.sweep, panel.holes, style).layout(l.panels[index], partsFor(index, l.columns));
+    return StripPainter(*panel.sweep, panel.holes, style, panel.maps).layout(l.panels[index], partsFor(index, l.columns));
 }
 
 StripPainter::Parts StripFigure::partsFor(std::size_t index, int columns) const
@@ -209,7 +226,7 @@ void StripFigure::paintFigure(QPainter &painter, const QRectF &bounds, const Fig
         StripPainter::Parts parts = partsFor(i, l.columns);
         parts.overheadTop = top;
         parts.policyColours = names;
-        StripPainter(*panel.sweep, panel.holes, style).paint(painter, l.panels[i], parts);
+        StripPainter(*panel.sweep, panel.holes, style, panel.maps).paint(painter, l.panels[i], parts);
     }
     if (m_panels.size() > 1) {
         painter.setPen(style.ink());

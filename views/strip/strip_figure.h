@@ -8,6 +8,7 @@
 
 namespace rematlens {
 
+class ExactMapModel;
 class HoleListModel;
 class SweepResultModel;
 
@@ -23,6 +24,7 @@ public:
         const HoleListModel *holes = nullptr;
         double viewFrom = 0; // the columns shown, [viewFrom, viewTo); empty: all
         double viewTo = 0;
+        const ExactMapModel *maps = nullptr; // rows with an exact map draw its intervals
     };
 
     explicit StripFigure(std::vector<Panel> panels);
@@ -53,6 +55,7 @@ private:
     std::vector<Outcome> outcomesShown() const;
     QStringList policyNames() const;
     bool passes(const QString &policy) const;
+    bool hasUnmapped() const;
     StripLegend legend(const FigureStyle &style) const;
     QString sharedXTitle(double width, const FigureStyle &style) const;
 

@@ -66,6 +66,32 @@ std::optional<int> StripGeometry::rowAt(double y) const
     return std::clamp(static_cast<int>((y - area.top()) / area.height() * rows), 0, rows - 1);
 }
 
+double StripGeometry::columnOfBudget(double bytes) const
+{
+    return bytesPerColumn > 0 ? (bytes - budgetAtColumnZero) / bytesPerColumn : 0;
+}
+
+double StripGeometry::xOfBudget(double bytes) const
+{
+    const QRectF area = cellArea();
+    const double visible = visibleColumns();
+    return visible > 0 ? area.left() + (columnOfBudget(bytes) - firstVisible()) / visible * area.width() : area.left();
+}
+
+double StripGeometry::budgetAt(double x) const
+{
+    return budgetAtColumnZero + columnPosition(x) * bytesPerColumn;
+}
+
+QRectF StripGeometry::visiblePart(const QRectF &r) const
+{
+    const QRectF area = cellArea();
+    const double margin = 16;
+    const double left = std::max(r.left(), area.left() - margin);
+    const double right = std::min(r.right(), area.right() + margin);
+    return QRectF(left, r.top(), std::max(0.0, right - left), r.height());
+}
+
 double StripGeometry::overheadY(double overhead, double limit) const
 {
     const QRectF plot = plotArea();

@@ -24,6 +24,10 @@ struct StripGeometry {
     // The columns shown, [viewFrom, viewTo) in column units (fractions allowed); empty: all.
     double viewFrom = 0;
     double viewTo = 0;
+    // Budgets in bytes along the same axis (exact maps draw intervals at their bounds): the
+    // budget at column position 0 and the bytes one column spans; 0 when unknown.
+    double budgetAtColumnZero = 0;
+    double bytesPerColumn = 0;
 
     double firstVisible() const { return viewTo > viewFrom ? viewFrom : 0; }
     double visibleColumns() const { return viewTo > viewFrom ? viewTo - viewFrom : columns; }
@@ -38,6 +42,13 @@ struct StripGeometry {
     double columnPosition(double x) const;
     std::optional<int> columnAt(double x) const;
     std::optional<int> rowAt(double y) const;
+    // x of a budget in bytes, and the budget (fractional) under x.
+    double xOfBudget(double bytes) const;
+    double budgetAt(double x) const;
+    double columnOfBudget(double bytes) const;
+    // `r` cut to a little beyond the cells' sides: zoomed down to bytes, a grid cell spans
+    // billions of pixels, more than a raster engine's fixed-point coordinates hold.
+    QRectF visiblePart(const QRectF &r) const;
     // y of an overhead value in [1, limit] inside the plot area.
     double overheadY(double overhead, double limit) const;
 };

@@ -2,13 +2,15 @@
 
 #include "views/strip/hole_mark.h"
 #include "views/strip/outcome_palette.h"
+#include "views/strip/unmapped_mark.h"
 
 #include <QFontMetricsF>
 #include <QPainter>
 
 namespace rematlens {
 
-StripLegend::StripLegend(const FigureStyle &style, std::vector<Outcome> outcomes, std::vector<PolicyLine> policies)
+StripLegend::StripLegend(const FigureStyle &style, std::vector<Outcome> outcomes, std::vector<PolicyLine> policies,
+                         bool unmapped)
     : m_style(style)
 {
     for (Outcome outcome : outcomes) {
@@ -17,6 +19,8 @@ StripLegend::StripLegend(const FigureStyle &style, std::vector<Outcome> outcomes
                            outcome == Outcome::Thrash ? QStringLiteral("over limit") : label});
     }
     m_items.push_back({Item::Kind::Hole, 0, QStringLiteral("hole (fails between passing budgets)"), QStringLiteral("hole")});
+    if (unmapped)
+        m_items.push_back({Item::Kind::Unmapped, 0, QStringLiteral("unmapped (not replayed yet)"), QStringLiteral("unmapped")});
     for (const PolicyLine &policy : policies)
         m_items.push_back({Item::Kind::Policy, policy.colour, QStringLiteral("%1 overhead").arg(policy.name), policy.name});
 }
@@ -102,6 +106,9 @@ void StripLegend::paintItem(QPainter &p, const Item &item, bool brief, const QPo
         HoleMark::paint(p, swatch, under, m_style);
         break;
     }
+    case Item::Kind::Unmapped:
+        UnmappedMark::paint(p, swatch, m_style);
+        break;
     case Item::Kind::Policy:
         p.setPen(QPen(m_style.policy(item.index), m_style.lineWidth * 1.2, m_style.policyLine(item.index), Qt::FlatCap));
         p.drawLine(QPointF(swatch.left(), swatch.center().y()), QPointF(swatch.right(), swatch.center().y()));

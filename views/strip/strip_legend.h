@@ -11,7 +11,8 @@ class QPainter;
 
 namespace rematlens {
 
-// The one legend of a strip figure: a swatch per outcome shown, the hole mark, and a line per
+// The one legend of a strip figure: a swatch per outcome shown, the hole mark (and the mark of
+// unmapped budgets when a map left some), and a line per
 // policy's overhead curve. Items flow left to right and wrap onto more lines when narrow.
 class StripLegend {
 public:
@@ -19,14 +20,16 @@ public:
         QString name;
         int colour; // the policy's index in the figure's style
     };
-    StripLegend(const FigureStyle &style, std::vector<Outcome> outcomes, std::vector<PolicyLine> policies);
+    // unmapped: an entry for budgets an exact map has not classified.
+    StripLegend(const FigureStyle &style, std::vector<Outcome> outcomes, std::vector<PolicyLine> policies,
+                bool unmapped = false);
 
     double height(double width) const;
     void paint(QPainter &p, const QRectF &bounds) const;
 
 private:
     struct Item {
-        enum class Kind { Outcome, Hole, Policy } kind;
+        enum class Kind { Outcome, Hole, Unmapped, Policy } kind;
         int index; // the outcome, or the policy's colour
         QString label;
         QString shortLabel; // when the long labels would take more than two lines

@@ -3,6 +3,9 @@
 #include "views/common/byte_units.h"
 
 #include "views/strip/hole_mark.h"
+#include "views/strip/mapped_row.h"
+#include "views/strip/unmapped_mark.h"
+#include "views/tables/exact_map_model.h"
 #include "views/tables/hole_list_model.h"
 #include "views/tables/sweep_result_model.h"
 
@@ -29,9 +32,27 @@ double tickStep(double span, int wanted)
     return 10 * magnitude;
 }
 
+// Up to 12 decimals: zoomed down to single bytes, neighbouring ratios differ by about 1e-10.
 int decimalsFor(double step)
 {
-    return std::clamp(static_cast<int>(-std::floor(std::log10(step) + 1e-9)), 0, 6);
+    return std::clamp(static_cast<int>(-std::floor(std::log10(step) + 1e-9)), 0, 12);
+}
+
+// Steps of a byte axis zoomed in too far for "3.52 GiB" labels: powers of two in binary
+// units, 1, 2 or 5 times a power of ten in decimal ones, from one byte up.
+std::vector<double> byteTickSteps(double span)
+{
+    std::vector<double> steps;
+    if (ByteUnits::system() == UnitSystem::Binary)
+        for (double step = 1; step <= 2 * span; step *= 2)
+            steps.push_back(step);
+    else
+        for (double magnitude = 1; magnitude <= 2 * span; magnitude *= 10)
+            for (double factor : {1.0, 2.0, 5.0})
+                steps.push_back(factor * magnitude);
+    if (steps.empty())
+        steps.push_back(1);
+    return steps;
 }
 
 std::vector<double> ticksBetween(double first, double last, double step)
@@ -42,11 +63,55 @@ std::vector<double> ticksBetween(double first, double last, double step)
     return ticks;
 }
 
+bool distinctByteLabels(const std::vector<double> &ratios, double memory)
+{
+    for (std::size_t i = 1; i < ratios.size(); ++i)
+        if (ByteUnits::format(ratios[i - 1] * memory) == ByteUnits::format(ratios[i] * memory))
+            return false;
+    return true;
+}
+
+// The polyline's part between x = left and x = right: zoomed in, points lie billions of
+// pixels away, more than a raster engine draws correctly.
+void addClipped(QPainterPath &path, const std::vector<QPointF> &line, double left, double right)
+{
+    bool open = false;
+    for (std::size_t i = 1; i < line.size(); ++i) {
+        QPointF a = line[i - 1];
+        QPointF b = line[i];
+        if (std::max(a.x(), b.x()) < left || std::min(a.x(), b.x()) > right || b.x() < a.x()) {
+            open = false;
+            continue;
+        }
+        const auto at = [&](double x) {
+            const double t = b.x() > a.x() ? (x - a.x()) / (b.x() - a.x()) : 0;
+            return QPointF(x, a.y() + t * (b.y() - a.y()));
+        };
+        const bool cutStart = a.x() < left;
+        if (cutStart)
+            a = at(left);
+        if (b.x() > right)
+            b = at(right);
+        if (!open || cutStart)
+            path.moveTo(a);
+        path.lineTo(b);
+        open = b.x() < right;
+    }
+}
+
 } // namespace
 
-StripPainter::StripPainter(const SweepResultModel &sweep, const HoleListModel *holes, const FigureStyle &style)
-    : m_sweep(sweep), m_holes(holes), m_style(style), m_font(style.font()), m_metrics(m_font)
+StripPainter::StripPainter(const SweepResultModel &sweep, const HoleListModel *holes, const FigureStyle &style,
+                           const ExactMapModel *maps)
+    : m_sweep(sweep), m_holes(holes), m_maps(maps), m_style(style), m_font(style.font()), m_metrics(m_font)
 {
+}
+
+const MappedRow *StripPainter::mappedRow(int row) const
+{
+    if (!m_maps || row < 0 || static_cast<std::size_t>(row) >= m_sweep.policyCount() || m_sweep.gridSize() == 0)
+        return nullptr;
+    return m_maps->row(m_sweep.request(static_cast<std::size_t>(row), 0));
 }
 
 QString StripPainter::xAxisTitle(bool bytesAbove, double width) const
@@ -109,6 +174,15 @@ StripGeometry StripPainter::layout(const QRectF &bounds, const Parts &parts) con
     g.rows = static_cast<int>(m_sweep.policyCount());
     g.viewFrom = parts.viewFrom;
     g.viewTo = parts.viewTo;
+    // Column c is centred on its grid budget; the grid is evenly spaced.
+    const auto &grid = m_sweep.grid();
+    const double memory = static_cast<double>(m_sweep.baseline().memory);
+    if (!grid.empty() && memory > 0) {
+        g.bytesPerColumn = grid.size() > 1
+                               ? (grid.back().ratio - grid.front().ratio) * memory / static_cast<double>(grid.size() - 1)
+                               : 0.01 * memory;
+        g.budgetAtColumnZero = grid.front().ratio * memory - 0.5 * g.bytesPerColumn;
+    }
     g.labelWidth = parts.leftLabels ? leftLabelWidth() : 0.5 * lh;
     const double titleHeight = parts.title.isEmpty() ? 0 : 1.25 * lh;
     g.topAxisHeight = titleHeight + (parts.bytesAxis ? lh + tick + 0.15 * lh : 0.6 * lh);
@@ -192,9 +266,11 @@ void StripPainter::paintCells(QPainter &p, const StripGeometry &g, const Parts &
                 continue;
             const QRectF first = g.cell(row, start);
             const QRectF last = g.cell(row, column - 1);
-            p.fillRect(QRectF(first.topLeft(), last.bottomRight()), m_style.outcome(outcomeAt(start)));
+            p.fillRect(g.visiblePart(QRectF(first.topLeft(), last.bottomRight())), m_style.outcome(outcomeAt(start)));
             start = column;
         }
+        if (const MappedRow *mapped = mappedRow(row))
+            paintMappedRow(p, g, row, *mapped);
         p.restore();
         if (parts.leftLabels) {
             p.setPen(m_style.ink());
@@ -210,32 +286,113 @@ void StripPainter::paintCells(QPainter &p, const StripGeometry &g, const Parts &
 // stands out from the failures below the lowest passing budget.
 void StripPainter::paintHoles(QPainter &p, const StripGeometry &g) const
 {
-    if (!m_holes)
-        return;
     p.setRenderHint(QPainter::Antialiasing, true);
-    const std::vector<HoleReport> &reports = m_holes->reports();
     const double minimumWidth = 0.5 * lineHeight();
-    for (std::size_t row = 0; row < reports.size() && static_cast<int>(row) < g.rows; ++row) {
-        for (const Hole &hole : reports[row].holes) {
+    for (int row = 0; row < g.rows; ++row) {
+        const auto policy = static_cast<std::size_t>(row);
+        const MappedRow *mapped = mappedRow(row);
+        if (mapped)
+            paintExactHoles(p, g, row, *mapped);
+        if (!m_holes || policy >= m_holes->reports().size())
+            continue;
+        for (const Hole &hole : m_holes->reports()[policy].holes) {
             if (static_cast<int>(hole.lastFail) >= g.columns)
                 continue;
-            const QRectF first = g.cell(static_cast<int>(row), static_cast<int>(hole.firstFail));
-            const QRectF last = g.cell(static_cast<int>(row), static_cast<int>(hole.lastFail));
+            if (mapped && mapped->covers(m_sweep.request(policy, hole.firstFail).config.budget) &&
+                mapped->covers(m_sweep.request(policy, hole.lastFail).config.budget))
+                continue; // the map's own holes, at their exact bounds, stand for it
+            const QRectF first = g.cell(row, static_cast<int>(hole.firstFail));
+            const QRectF last = g.cell(row, static_cast<int>(hole.lastFail));
             QRectF span(first.topLeft(), last.bottomRight());
             if (span.width() < minimumWidth)
                 span.adjust(-(minimumWidth - span.width()) / 2, 0, (minimumWidth - span.width()) / 2, 0);
-            const std::optional<RunResult> &failed = m_sweep.result(row, hole.firstFail);
+            span = g.visiblePart(span);
+            const std::optional<RunResult> &failed = m_sweep.result(policy, hole.firstFail);
             HoleMark::paint(p, span, m_style.outcome(failed ? failed->outcome : Outcome::OutOfMemory), m_style);
-            const double size = markerSize();
-            const double x = span.center().x();
-            const double y = span.top() - 0.1 * lineHeight();
-            QPainterPath marker;
-            marker.moveTo(x - 0.6 * size, y - 0.9 * size);
-            marker.lineTo(x + 0.6 * size, y - 0.9 * size);
-            marker.lineTo(x, y);
-            marker.closeSubpath();
-            p.fillPath(marker, m_style.hole());
+            paintHoleMarker(p, span);
         }
+    }
+}
+
+// A triangle above the hole, pointing down at it.
+void StripPainter::paintHoleMarker(QPainter &p, const QRectF &span) const
+{
+    if (span.width() <= 0)
+        return;
+    const double size = markerSize();
+    const double x = span.center().x();
+    const double y = span.top() - 0.1 * lineHeight();
+    QPainterPath marker;
+    marker.moveTo(x - 0.6 * size, y - 0.9 * size);
+    marker.lineTo(x + 0.6 * size, y - 0.9 * size);
+    marker.lineTo(x, y);
+    marker.closeSubpath();
+    p.fillPath(marker, m_style.hole());
+}
+
+// A mapped row: its stretches of one result at their byte bounds, unmapped budgets
+// cross-hatched, and the edges between intervals once they are wide enough to tell apart.
+void StripPainter::paintMappedRow(QPainter &p, const StripGeometry &g, int row, const MappedRow &mapped) const
+{
+    const QRectF cells = g.cell(row, 0);
+    const auto span = [&](double from, double end) {
+        return g.visiblePart(
+            QRectF(QPointF(g.xOfBudget(from), cells.top()), QPointF(g.xOfBudget(end), cells.bottom())));
+    };
+    for (const MapStretch &stretch : mapped.summary.stretches) {
+        const QRectF r = span(static_cast<double>(stretch.first), static_cast<double>(stretch.last) + 1);
+        if (r.width() <= 0)
+            continue;
+        if (stretch.unmapped)
+            UnmappedMark::paint(p, r, m_style);
+        else
+            p.fillRect(r, m_style.outcome(stretch.outcome));
+    }
+    const ByteRange range = mapped.summary.range;
+    paintIntervalEdges(p, g, span(static_cast<double>(range.from), static_cast<double>(range.end)), mapped);
+}
+
+void StripPainter::paintIntervalEdges(QPainter &p, const StripGeometry &g, const QRectF &rowCells,
+                                      const MappedRow &mapped) const
+{
+    if (rowCells.width() <= 0)
+        return;
+    const double from = g.budgetAt(rowCells.left());
+    const double to = g.budgetAt(rowCells.right());
+    const auto byLo = [](const RunResult &r, double budget) { return static_cast<double>(r.interval.lo) < budget; };
+    const auto first = std::lower_bound(mapped.intervals.begin(), mapped.intervals.end(), from, byLo);
+    const auto end = std::lower_bound(first, mapped.intervals.end(), to, byLo);
+    const auto visible = end - first;
+    if (visible == 0 || rowCells.width() / static_cast<double>(visible) < 6)
+        return; // edges closer than a few pixels would only grey the row
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, false);
+    QColor edge = m_style.ink();
+    edge.setAlpha(110);
+    p.setPen(QPen(edge, m_style.axisWidth));
+    for (auto it = first; it != end; ++it) {
+        const double x = g.xOfBudget(static_cast<double>(it->interval.lo));
+        if (x > rowCells.left() && x < rowCells.right())
+            p.drawLine(QPointF(x, rowCells.top()), QPointF(x, rowCells.bottom()));
+    }
+    p.restore();
+}
+
+void StripPainter::paintExactHoles(QPainter &p, const StripGeometry &g, int row, const MappedRow &mapped) const
+{
+    const QRectF cells = g.cell(row, 0);
+    const double minimumWidth = 0.5 * lineHeight();
+    for (const MapHole &hole : mapped.summary.holes) {
+        QRectF span(QPointF(g.xOfBudget(static_cast<double>(hole.firstFail)), cells.top()),
+                    QPointF(g.xOfBudget(static_cast<double>(hole.lastFail) + 1), cells.bottom()));
+        if (span.width() < minimumWidth)
+            span.adjust(-(minimumWidth - span.width()) / 2, 0, (minimumWidth - span.width()) / 2, 0);
+        span = g.visiblePart(span);
+        if (span.width() <= 0)
+            continue;
+        const RunResult *failed = mapped.intervalAt(hole.firstFail);
+        HoleMark::paint(p, span, m_style.outcome(failed ? failed->outcome : Outcome::OutOfMemory), m_style);
+        paintHoleMarker(p, span);
     }
 }
 
@@ -277,39 +434,72 @@ void StripPainter::paintPlot(QPainter &p, const StripGeometry &g, const Parts &p
     p.restore();
 }
 
-// One curve per policy through its passing runs; a gap where runs fail.
+// One curve per policy through its passing runs; a gap where runs fail. A mapped row's curve
+// follows its intervals across the mapped budgets: flat over each, as every budget in it
+// replays alike.
 void StripPainter::paintCurves(QPainter &p, const StripGeometry &g, const Parts &parts, double top) const
 {
     const double dot = 1.1 * m_style.lineWidth;
+    const QRectF cells = g.cellArea();
+    const double left = cells.left() - 50;
+    const double right = cells.right() + 50;
     for (int row = 0; row < g.rows; ++row) {
         const int named =
             static_cast<int>(parts.policyColours.indexOf(m_sweep.policyName(static_cast<std::size_t>(row))));
         const int colour = named >= 0 ? named : row;
-        QPen pen(m_style.policy(colour), m_style.lineWidth, m_style.policyLine(colour), Qt::RoundCap, Qt::RoundJoin);
-        QPainterPath path;
-        bool open = false;
-        std::vector<QPointF> points;
+        const MappedRow *mapped = mappedRow(row);
+        std::vector<std::vector<QPointF>> lines(1);
+        std::vector<QPointF> dots;
+        const auto breakLine = [&] {
+            if (!lines.back().empty())
+                lines.emplace_back();
+        };
+        const auto addPassing = [&](double x0, double x1, double overhead, bool gridPoint) {
+            const double y = g.overheadY(overhead, top);
+            lines.back().push_back(QPointF(x0, y));
+            if (!gridPoint)
+                lines.back().push_back(QPointF(x1, y));
+            else if (x0 >= left && x0 <= right)
+                dots.push_back(QPointF(x0, y));
+        };
         for (int column = 0; column < g.columns; ++column) {
+            const RunRequest &request = m_sweep.request(static_cast<std::size_t>(row), static_cast<std::size_t>(column));
+            if (mapped && mapped->covers(request.config.budget))
+                continue; // drawn from the intervals below
             const double overhead = overheadOf(static_cast<std::size_t>(row), static_cast<std::size_t>(column));
-            if (overhead <= 0) {
-                open = false;
-                continue;
-            }
-            const QPointF point(g.columnCenter(column), g.overheadY(overhead, top));
-            if (open)
-                path.lineTo(point);
+            if (overhead <= 0)
+                breakLine();
             else
-                path.moveTo(point);
-            open = true;
-            points.push_back(point);
+                addPassing(g.columnCenter(column), 0, overhead, true);
         }
-        p.setPen(pen);
+        breakLine();
+        if (mapped) {
+            const Baseline &baseline = m_sweep.baseline();
+            const ByteRange range = mapped->summary.range;
+            Bytes previousEnd = range.from;
+            for (const RunResult &r : mapped->intervals) {
+                const Bytes lo = std::max(r.interval.lo, range.from);
+                const Bytes hi = std::min(r.interval.hi.value_or(range.end), range.end);
+                if (hi <= lo)
+                    continue;
+                if (lo != previousEnd || r.outcome != Outcome::Pass || baseline.compute <= 0)
+                    breakLine();
+                previousEnd = hi;
+                if (r.outcome == Outcome::Pass && baseline.compute > 0)
+                    addPassing(g.xOfBudget(static_cast<double>(lo)), g.xOfBudget(static_cast<double>(hi)),
+                               static_cast<double>(r.clock) / static_cast<double>(baseline.compute), false);
+            }
+        }
+        QPainterPath path;
+        for (const std::vector<QPointF> &line : lines)
+            addClipped(path, line, left, right);
+        p.setPen(QPen(m_style.policy(colour), m_style.lineWidth, m_style.policyLine(colour), Qt::RoundCap, Qt::RoundJoin));
         p.setBrush(Qt::NoBrush);
         p.drawPath(path);
-        if (g.cellArea().width() / std::max(1.0, g.visibleColumns()) >= 4 * dot) { // dots only where they do not merge
+        if (g.cellArea().width() / std::max(1e-12, g.visibleColumns()) >= 4 * dot) { // dots only where they do not merge
             p.setPen(Qt::NoPen);
             p.setBrush(m_style.policy(colour));
-            for (const QPointF &point : points)
+            for (const QPointF &point : dots)
                 p.drawEllipse(point, dot, dot);
         }
     }
@@ -363,7 +553,11 @@ void StripPainter::paintRatioAxis(QPainter &p, const StripGeometry &g, const Par
     const double memory = static_cast<double>(m_sweep.baseline().memory);
     const bool bytes = parts.bytesAxis && plot.height() >= lineHeight() && memory > 0;
     const double span = xOf(shownLast) - xOf(shownFirst);
-    const double step = ratioTickStep(shownFirst, shownLast, span, bytes ? memory : 0);
+    double step = ratioTickStep(shownFirst, shownLast, span, bytes ? memory : 0);
+    // Zoomed in past what "3.52 GiB" tells apart, the bytes get ticks of their own, exact.
+    const bool exactBytes = bytes && !distinctByteLabels(ticksBetween(shownFirst, shownLast, step), memory);
+    if (exactBytes)
+        step = ratioTickStep(shownFirst, shownLast, span, 0);
     const int decimals = std::max(1, decimalsFor(step));
     const double label = 3 * lineHeight(); // text rectangles are wider than any label; text is centred
     const double tick = 0.35 * lineHeight();
@@ -376,15 +570,46 @@ void StripPainter::paintRatioAxis(QPainter &p, const StripGeometry &g, const Par
         p.drawLine(QPointF(x, cells.bottom()), QPointF(x, cells.bottom() + tick));
         p.drawText(QRectF(x - 3 * label, cells.bottom() + tick, 6 * label, lineHeight()),
                    Qt::AlignHCenter | Qt::AlignTop, QString::number(value, 'f', decimals));
-        if (bytes) {
+        if (bytes && !exactBytes) {
             p.drawLine(QPointF(x, plot.top() - tick), QPointF(x, plot.top()));
             p.drawText(QRectF(x - 3 * label, plot.top() - tick - lineHeight(), 6 * label, lineHeight()),
                        Qt::AlignHCenter | Qt::AlignBottom, ByteUnits::format(value * memory));
         }
     }
+    if (exactBytes)
+        paintByteAxis(p, g);
     if (parts.xAxisTitle)
         p.drawText(QRectF(cells.left(), cells.bottom() + tick + 1.15 * lineHeight(), cells.width(), lineHeight()),
                    Qt::AlignHCenter | Qt::AlignTop, xAxisTitle(parts.bytesAxis, cells.width()));
+}
+
+// The top axis of a strip zoomed down to bytes: budgets in exact bytes at steps of whole
+// bytes (powers of two, or 1-2-5 in decimal units), as far apart as their labels need.
+void StripPainter::paintByteAxis(QPainter &p, const StripGeometry &g) const
+{
+    const QRectF plot = g.plotArea();
+    const double from = g.budgetAt(plot.left());
+    const double to = g.budgetAt(plot.right());
+    if (!(to > from))
+        return;
+    const double widest = m_metrics.horizontalAdvance(ByteUnits::exact(static_cast<std::int64_t>(std::ceil(to))));
+    double step = 0;
+    for (double candidate : byteTickSteps(to - from))
+        if (candidate / (to - from) * plot.width() >= widest + 1.2 * lineHeight()) {
+            step = candidate;
+            break;
+        }
+    if (step == 0)
+        return;
+    const double tick = 0.35 * lineHeight();
+    const double label = 3 * lineHeight();
+    p.setPen(QPen(m_style.ink(), m_style.axisWidth));
+    for (double value = std::ceil(from / step) * step; value <= to; value += step) {
+        const double x = g.xOfBudget(value);
+        p.drawLine(QPointF(x, plot.top() - tick), QPointF(x, plot.top()));
+        p.drawText(QRectF(x - 3 * label, plot.top() - tick - lineHeight(), 6 * label, lineHeight()),
+                   Qt::AlignHCenter | Qt::AlignBottom, ByteUnits::exact(static_cast<std::int64_t>(value)));
+    }
 }
 
 } // namespace rematlens

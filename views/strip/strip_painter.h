@@ -11,12 +11,16 @@ class QPainter;
 
 namespace rematlens {
 
+class ExactMapModel;
 class HoleListModel;
 class SweepResultModel;
+struct MappedRow;
 
 // Paints one feasibility strip panel (the overhead plot, one row of cells per policy, holes
 // hatched, outlined and marked, the axes) in any unit: pixels on screen, points in figures.
 // Every size comes from the style's font, so a figure at 8 pt and the screen look alike.
+// A row with an exact map draws its intervals at their byte bounds instead of grid cells
+// (unmapped budgets cross-hatched, holes at their exact bounds).
 class StripPainter {
 public:
     struct Parts {
@@ -30,7 +34,11 @@ public:
         double viewTo = 0;
     };
 
-    StripPainter(const SweepResultModel &sweep, const HoleListModel *holes, const FigureStyle &style);
+    StripPainter(const SweepResultModel &sweep, const HoleListModel *holes, const FigureStyle &style,
+                 const ExactMapModel *maps = nullptr);
+
+    // The exact map drawn in this row, if any.
+    const MappedRow *mappedRow(int row) const;
 
     StripGeometry layout(const QRectF &bounds, const Parts &parts) const;
     void paint(QPainter &p, const QRectF &bounds, const Parts &parts) const;
@@ -53,6 +61,11 @@ private:
     double overheadOf(std::size_t policy, std::size_t column) const; // 0 when not a pass
     void paintCells(QPainter &p, const StripGeometry &g, const Parts &parts) const;
     void paintHoles(QPainter &p, const StripGeometry &g) const;
+    void paintMappedRow(QPainter &p, const StripGeometry &g, int row, const MappedRow &mapped) const;
+    void paintIntervalEdges(QPainter &p, const StripGeometry &g, const QRectF &rowCells, const MappedRow &mapped) const;
+    void paintExactHoles(QPainter &p, const StripGeometry &g, int row, const MappedRow &mapped) const;
+    void paintHoleMarker(QPainter &p, const QRectF &span) const;
+    void paintByteAxis(QPainter &p, const StripGeometry &g) const;
     void paintPlot(QPainter &p, const StripGeometry &g, const Parts &parts) const;
     void paintCurves(QPainter &p, const StripGeometry &g, const Parts &parts, double top) const;
     double ratioTickStep(double first, double last, double span, double memory) const;
@@ -61,6 +74,7 @@ private:
 
     const SweepResultModel &m_sweep;
     const HoleListModel *m_holes;
+    const ExactMapModel *m_maps;
     FigureStyle m_style;
     QFont m_font;
     QFontMetricsF m_metrics;

@@ -2,14 +2,44 @@
 
 #include "views/tables/sweep_result_model.h"
 
+#include "views/common/byte_units.h"
+#include "views/common/number_format.h"
+#include "views/tables/exact_map_model.h"
+
+#include <algorithm>
+
 namespace rematlens {
 
 HoleListModel::HoleListModel(QObject *parent) : QAbstractTableModel(parent)
 {
 }
 
-void HoleListModel::rebuild(const SweepResultModel &sweep)
+// A policy's holes in budget order: the grid's, except inside its exact map, whose holes
+// stand there instead.
+std::vector<HoleListModel::Entry> HoleListModel::entriesOf(const SweepResultModel &sweep, std::size_t policy,
+                                                           const HoleReport &report, const ExactMapModel *maps) const
 {
+    const MappedRow *mapped = maps && sweep.gridSize() > 0 ? maps->row(sweep.request(policy, 0)) : nullptr;
+    std::vector<std::pair<Bytes, Entry>> sorted;
+    for (const Hole &hole : report.holes) {
+        const Bytes first = sweep.request(policy, hole.firstFail).config.budget;
+        const Bytes last = sweep.request(policy, hole.lastFail).config.budget;
+        if (!(mapped && mapped->covers(first) && mapped->covers(last)))
+            sorted.push_back({first, Entry{policy, hole, std::nullopt}});
+    }
+    if (mapped)
+        for (const MapHole &hole : mapped->summary.holes)
+            sorted.push_back({hole.firstFail, Entry{policy, Hole{}, hole}});
+    std::stable_sort(sorted.begin(), sorted.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+    std::vector<Entry> entries;
+    for (auto &[budget, entry] : sorted)
+        entries.push_back(std::move(entry));
+    return entries;
+}
+
+void HoleListModel::rebuild(const SweepResultModel &sweep, const ExactMapModel *maps)
+{
+    m_memory = static_cast<double>(sweep.baseline().memory);
     std::vector<HoleReport> reports;
     std::vector<Entry> entries;
     for (std::size_t p = 0; p < sweep.policyCount(); ++p) {
@@ -20,8 +50,8 @@ void HoleListModel::rebuild(const SweepResultModel &sweep)
                 {sweep.request(p, i).ratio, sweep.request(p, i).config.budget, r ? r->outcome : Outcome::Cancelled});
         }
         reports.push_back(findHoles(outcomes));
-        for (const Hole &hole : reports.back().holes)
-            entries.push_back({p, hole});
+        for (Entry &entry : entriesOf(sweep, p, reports.back(), maps))
+            entries.push_back(std::move(entry));
     }
     const bool sameShape = entries.size() == m_entries.size();
     if (!sameShape)
@@ -60,6 +90,8 @@ QVariant HoleListModel::data(const QModelIndex &index, int role) const
     if (!index.isValid() || index.row() >= rowCount() || index.column() >= ColumnCount)
         return {};
     const Entry &e = m_entries[static_cast<std::size_t>(index.row())];
+    if (e.exact)
+        return exactData(e, index.column(), role);
     if (role == Qt::ToolTipRole)
         return tr("%1 fails from %2 to %3 but passes at %4 and at %5%6")
             .arg(m_policyNames[e.policy], ratioText(e.hole.firstFail), ratioText(e.hole.lastFail),
@@ -85,6 +117,42 @@ QVariant HoleListModel::data(const QModelIndex &index, int role) const
     }
 }
 
+// A hole of an exact map: every budget from first_fail_byte to last_fail_byte fails, and the
+// bytes right below and right above pass.
+QVariant HoleListModel::exactData(const Entry &e, int column, int role) const
+{
+    const MapHole &hole = *e.exact;
+    const QLocale c = numberLocale();
+    const auto ratio = [&](Bytes b) {
+        return m_memory > 0 ? QString::number(static_cast<double>(b) / m_memory, 'f', 10) : QStringLiteral("?");
+    };
+    if (role == Qt::ToolTipRole)
+        return tr("%1 fails at every budget from %2 B to %3 B (ratios %4 to %5) but passes at %6 B and at %7 B "
+                  "(exact map)%8")
+            .arg(m_policyNames[e.policy], c.toString(hole.firstFail), c.toString(hole.lastFail), ratio(hole.firstFail),
+                 ratio(hole.lastFail), c.toString(hole.firstFail - 1), c.toString(hole.lastFail + 1),
+                 hole.hasUnmapped ? tr("; part of it is unmapped, so its bounds may be wider than its failures")
+                                  : QString());
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (column) {
+    case PolicyColumn:
+        return m_policyNames[e.policy];
+    case FirstFailColumn:
+        return ByteUnits::exact(hole.firstFail);
+    case LastFailColumn:
+        return ByteUnits::exact(hole.lastFail);
+    case WidthColumn:
+        return ByteUnits::exact(hole.lastFail - hole.firstFail + 1);
+    case PassBelowColumn:
+        return ByteUnits::exact(hole.firstFail - 1);
+    case PassAboveColumn:
+        return ByteUnits::exact(hole.lastFail + 1);
+    default:
+        return {};
+    }
+}
+
 QVariant HoleListModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation != Qt::Horizontal)
@@ -94,11 +162,12 @@ QVariant HoleListModel::headerData(int section, Qt::Orientation orientation, int
         case PolicyColumn:
             return tr("The policy (strip row) the hole is in");
         case FirstFailColumn:
-            return tr("The lowest failing budget of the hole, as a fraction of the baseline");
+            return tr("The lowest failing budget of the hole, as a fraction of the baseline (in bytes, exact, for a "
+                      "mapped row)");
         case LastFailColumn:
             return tr("The highest failing budget of the hole");
         case WidthColumn:
-            return tr("How many grid budgets fail in the hole");
+            return tr("How many grid budgets fail in the hole (its width in bytes for a mapped row)");
         case PassBelowColumn:
             return tr("The passing budget just below the hole");
         case PassAboveColumn:

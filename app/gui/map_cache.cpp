@@ -1,0 +1,112 @@
+#include "map_cache.h"
+
+#include "app/cli/map_record.h"
+#include "views/tables/exact_map_model.h"
+
+#include <QDir>
+#include <QStandardPaths>
+
+#include <nlohmann/json.hpp>
+
+#include <iostream>
+#include <map>
+
+namespace rematlens {
+
+QString MapCache::directory()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/maps");
+}
+
+// The file is made at the first record written: a trace never mapped leaves none.
+bool MapCache::open(const QString &traceHash)
+{
+    m_out.reset();
+    m_path.clear();
+    m_failed = false;
+    if (traceHash.isEmpty())
+        return false;
+    m_path = directory() + QLatin1Char('/') + traceHash + QStringLiteral(".jsonl");
+    return true;
+}
+
+// A line cut short (the window killed mid-write) or not ours is skipped: the budgets it held
+// are simply unmapped again.
+void MapCache::loadInto(ExactMapModel &model) const
+{
+    if (m_path.isEmpty())
+        return;
+    std::ifstream in(m_path.toStdString());
+    struct Stored {
+        std::vector<ByteRange> ranges;
+        std::vector<RunResult> intervals;
+    };
+    std::map<QString, Stored> maps;
+    std::string line;
+    while (std::getline(in, line)) {
+        const nlohmann::ordered_json record = nlohmann::ordered_json::parse(line, nullptr, false);
+        if (!record.is_object() || !record.contains("key") || !record["key"].is_string())
+            continue;
+        Stored &stored = maps[QString::fromStdString(record["key"].get<std::string>())];
+        if (const auto range = record.find("range"); range != record.end() && range->is_array() && range->size() == 2 &&
+                                                      (*range)[0].is_number_integer() && (*range)[1].is_number_integer())
+            stored.ranges.push_back(ByteRange{(*range)[0].get<Bytes>(), (*range)[1].get<Bytes>()});
+        else if (const auto interval = record.find("interval"); interval != record.end())
+            if (std::optional<RunResult> r = mapRecordFromJson(*interval))
+                stored.intervals.push_back(std::move(*r));
+    }
+    for (const auto &[key, stored] : maps) {
+        if (stored.ranges.empty())
+            continue; // intervals of a walk whose range was never written: nothing to draw them in
+        for (const ByteRange &range : stored.ranges)
+            model.add(key, range, {});
+        model.add(key, stored.ranges.front(), stored.intervals);
+    }
+}
+
+bool MapCache::append(const std::string &line)
+{
+    if (m_path.isEmpty() || m_failed)
+        return false;
+    if (!m_out) {
+        if (QDir().mkpath(directory()))
+            m_out = std::make_unique<std::ofstream>(m_path.toStdString(), std::ios::app);
+        if (!m_out || !*m_out) {
+            std::cerr << "rematlens: the map cache is unusable and stays off: cannot write " << m_path.toStdString()
+                      << std::endl;
+            m_out.reset();
+            m_failed = true;
+            return false;
+        }
+    }
+    *m_out << line << '\n';
+    m_out->flush();
+    if (!*m_out) {
+        std::cerr << "rematlens: the map cache stops: cannot write " << m_path.toStdString() << std::endl;
+        m_out.reset();
+        m_failed = true;
+        return false;
+    }
+    return true;
+}
+
+void MapCache::storeRange(const QString &key, ByteRange range)
+{
+    nlohmann::ordered_json record;
+    record["key"] = key.toStdString();
+    record["range"] = {range.from, range.end};
+    append(record.dump());
+}
+
+void MapCache::storeIntervals(const QString &key, const std::vector<RunResult> &intervals, const Baseline &baseline)
+{
+    for (const RunResult &r : intervals) {
+        nlohmann::ordered_json record;
+        record["key"] = key.toStdString();
+        record["interval"] = mapRecordToJson(MapIdentity{}, r, baseline);
+        if (!append(record.dump()))
+            return;
+    }
+}
+
+} // namespace rematlens

@@ -1,0 +1,62 @@
+#include "views/tables/exact_map_model.h"
+
+#include "core/sim/runtime_kind.h"
+
+#include <QStringList>
+
+#include <algorithm>
+
+namespace rematlens {
+
+ExactMapModel::ExactMapModel(QObject *parent) : QObject(parent)
+{
+    m_traces[m_trace];
+}
+
+void ExactMapModel::setTrace(const QString &contentHash)
+{
+    m_trace = contentHash;
+    m_traces[m_trace];
+    emit changed();
+}
+
+QString ExactMapModel::keyOf(const RunRequest &request)
+{
+    QStringList kept;
+    for (const std::string &name : request.keep)
+        kept << QString::fromStdString(name);
+    return QStringLiteral("%1/%2/%3/%4")
+        .arg(QString::fromStdString(request.config.policy.name),
+             QString::fromUtf8(runtimeName(request.config.runtime).data()))
+        .arg(request.overheadLimit, 0, 'g', 17)
+        .arg(kept.join(QLatin1Char(',')));
+}
+
+void ExactMapModel::clear()
+{
+    current().clear();
+    emit changed();
+}
+
+void ExactMapModel::add(const QString &key, ByteRange range, const std::vector<RunResult> &intervals)
+{
+    std::map<QString, MappedRow> &rows = current();
+    auto found = rows.find(key);
+    std::vector<RunResult> all = intervals;
+    if (found != rows.end()) {
+        const ByteRange &known = found->second.summary.range;
+        all.insert(all.end(), found->second.intervals.begin(), found->second.intervals.end());
+        range = ByteRange{std::min(range.from, known.from), std::max(range.end, known.end)};
+    }
+    rows[key] = MappedRow::build(range, std::move(all));
+    emit changed();
+}
+
+const MappedRow *ExactMapModel::row(const QString &key) const
+{
+    const std::map<QString, MappedRow> &shown = rows();
+    const auto found = shown.find(key);
+    return found == shown.end() ? nullptr : &found->second;
+}
+
+} // namespace rematlens
