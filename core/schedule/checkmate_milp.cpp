@@ -1,5 +1,8 @@
 #include "checkmate_milp.h"
 
+#include "checkpoint_planner.h"
+#include "checkpoint_scheduler.h"
+
 #include <CbcModel.hpp>
 #include <CbcSolver.hpp>
 #include <CoinPackedMatrix.hpp>
@@ -69,18 +72,29 @@ private:
 struct CheckmateMilp::Model {
     std::vector<double> colLo, colUp, objective;
     std::vector<int> integers;
-    CoinPackedMatrix rows{false, 0, 0};
+    // Rows in compressed form, handed to the solver at once (appending to a CoinPackedMatrix row
+    // by row reallocates every time).
+    std::vector<CoinBigIndex> rowStarts{0};
+    std::vector<int> rowLengths;
+    std::vector<int> rowCols;
+    std::vector<double> rowValues;
     std::vector<double> rowLo, rowUp;
     bool trivialInfeasible = false;
 
     void addRow(const std::vector<int> &cols, const std::vector<double> &values, double lo, double up)
     {
-        rows.appendRow(static_cast<int>(cols.size()), cols.data(), values.data());
+        rowCols.insert(rowCols.end(), cols.begin(), cols.end());
+        rowValues.insert(rowValues.end(), values.begin(), values.end());
+        rowLengths.push_back(static_cast<int>(cols.size()));
+        rowStarts.push_back(static_cast<CoinBigIndex>(rowCols.size()));
         rowLo.push_back(lo);
         rowUp.push_back(up);
     }
     void load(OsiSolverInterface &solver) const
     {
+        const CoinPackedMatrix rows(false, static_cast<int>(colLo.size()), static_cast<int>(rowLo.size()),
+                                    static_cast<CoinBigIndex>(rowCols.size()), rowValues.data(), rowCols.data(),
+                                    rowStarts.data(), rowLengths.data());
         solver.loadProblem(rows, colLo.data(), colUp.data(), objective.data(), rowLo.data(), rowUp.data());
         for (int c : integers)
             solver.setInteger(c);
@@ -93,6 +107,58 @@ CheckmateMilp::CheckmateMilp(const ScheduleGraph &graph) : m_graph(graph)
     for (const ScheduleNode &n : graph.nodes())
         unit = std::gcd(unit, n.bytes);
     m_unit = unit > 0 ? unit : 1;
+    m_starts.push_back(StagedSchedule::computeOnce(graph));
+    const CheckpointPlanner planner(graph);
+    std::vector<CheckpointPlan> plans = planner.greedyFamily();
+    plans.push_back(planner.sqrtN());
+    const CheckpointScheduler scheduler(graph);
+    for (const CheckpointPlan &plan : plans)
+        if (std::optional<StagedSchedule> staged = StagedSchedule::fromSchedule(graph, scheduler.build(plan.checkpoints)))
+            m_starts.push_back(std::move(*staged));
+}
+
+std::optional<std::vector<double>> CheckmateMilp::columnsOf(const StagedSchedule &staged, Bytes budget,
+                                                            double &cost) const
+{
+    const std::size_t n = m_graph.size();
+    const Layout layout(m_graph);
+    std::vector<double> x(layout.columns(), 0.0);
+    const Bytes cap = (budget - m_graph.fixedBytes()) / m_unit;
+    cost = 0;
+    for (std::size_t t = 0; t < n; ++t) {
+        auto keptAfter = [&](NodeId i) { return t + 1 < n ? staged.keep[t + 1][i] != 0 : m_graph.node(i).output; };
+        Bytes memory = 0;
+        for (std::size_t i = 0; i < t; ++i)
+            if (staged.keep[t][i]) {
+                x[layout.s(t, i)] = 1;
+                memory += m_graph.node(static_cast<NodeId>(i)).bytes / m_unit;
+            }
+        Bytes pendingFree = 0;
+        for (std::size_t k = 0; k <= t; ++k) {
+            memory -= pendingFree;
+            pendingFree = 0;
+            const ScheduleNode &node = m_graph.node(static_cast<NodeId>(k));
+            if (staged.recompute[t][k]) {
+                x[layout.r(t, k)] = 1;
+                memory += node.bytes / m_unit;
+                cost += double(node.cost);
+                for (std::size_t slot = 0; slot <= node.deps.size(); ++slot) {
+                    const NodeId i = slot < node.deps.size() ? node.deps[slot] : static_cast<NodeId>(k);
+                    bool later = false;
+                    for (NodeId j : m_graph.node(i).users)
+                        later = later || (j > k && j <= t && staged.recompute[t][j]);
+                    if (!keptAfter(i) && !later) {
+                        x[layout.free(t, k, slot)] = 1;
+                        pendingFree += m_graph.node(i).bytes / m_unit;
+                    }
+                }
+            }
+            if (memory > cap)
+                return std::nullopt;
+            x[layout.u(t, k)] = double(memory);
+        }
+    }
+    return x;
 }
 
 MilpSize CheckmateMilp::size() const
@@ -257,9 +323,23 @@ MilpSolution CheckmateMilp::solve(Bytes budget, double timeLimitSeconds, bool fe
     CbcModel cbc(solver);
     cbc.setLogLevel(0);
     cbc.messageHandler()->setLogLevel(0);
+    std::optional<std::vector<double>> warm;
+    double startCost = 0;
+    for (const StagedSchedule &staged : m_starts) {
+        double cost = 0;
+        std::optional<std::vector<double>> x = columnsOf(staged, budget, cost);
+        if (x && (!warm || cost < startCost)) {
+            warm = std::move(x);
+            startCost = cost;
+        }
+    }
+    if (warm)
+        cbc.setBestSolution(warm->data(), static_cast<int>(warm->size()), feasibilityOnly ? 0.0 : startCost, true);
+    cbc.setLogLevel(0);
+    cbc.messageHandler()->setLogLevel(0);
     CbcMain0(cbc);
     const std::string seconds = std::to_string(std::max(0.01, timeLimitSeconds));
-    const char *argv[] = {"rematlens", "-log", "0", "-slog", "0", "-sec", seconds.c_str(), "-solve", "-quit"};
+    const char *argv[] = {"rematlens", "-log", "0", "-slog", "0", "-preprocess", "off", "-timeMode", "elapsed", "-sec", seconds.c_str(), "-solve", "-quit"};
     CbcMain1(static_cast<int>(std::size(argv)), argv, cbc);
     result.seconds = secondsSince(start);
 

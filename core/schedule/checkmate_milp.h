@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace rematlens {
 
@@ -39,7 +40,9 @@ struct MilpSolution {
 // t begins), FREE[t][i][k] (i freed right after computing k in stage t) and continuous U[t][k]
 // (memory after computing k in stage t) bounded by the budget less the fixed memory. Minimizes
 // the total cost of the computations. Solved with COIN-OR CBC. Memory is counted in units of the
-// greatest common divisor of the nodes' sizes, which keeps every coefficient exact.
+// greatest common divisor of the nodes' sizes, which keeps every coefficient exact. The solver
+// starts from the cheapest known schedule that fits (computing everything once, or one of the
+// static checkpointing plans), so it has a schedule to improve from the start.
 class CheckmateMilp {
 public:
     explicit CheckmateMilp(const ScheduleGraph &graph);
@@ -52,9 +55,12 @@ public:
 private:
     struct Model;
     Model build(Bytes budget, bool withObjective) const;
+    // The solver's columns for a staged schedule, or nothing when it does not fit the budget.
+    std::optional<std::vector<double>> columnsOf(const StagedSchedule &staged, Bytes budget, double &cost) const;
 
     const ScheduleGraph &m_graph;
     Bytes m_unit = 1;
+    std::vector<StagedSchedule> m_starts;
 };
 
 } // namespace rematlens

@@ -36,6 +36,41 @@ StagedSchedule StagedSchedule::computeOnce(const ScheduleGraph &graph)
     return s;
 }
 
+std::optional<StagedSchedule> StagedSchedule::fromSchedule(const ScheduleGraph &graph, const Schedule &schedule)
+{
+    const std::size_t n = graph.size();
+    StagedSchedule s = empty(n);
+    std::vector<std::uint8_t> resident(n, 0);
+    NodeId frontier = 0;   // the stage being filled
+    bool stageOpen = true; // false between a stage's last computation and the next stage's first
+    for (const ScheduleStep &step : schedule) {
+        if (step.node >= n)
+            return std::nullopt;
+        if (step.kind == ScheduleStep::Kind::Free) {
+            resident[step.node] = 0;
+            continue;
+        }
+        if (!stageOpen) { // the next stage starts with what is resident now
+            if (frontier >= n)
+                return std::nullopt;
+            for (NodeId i = 0; i < frontier; ++i)
+                s.keep[frontier][i] = resident[i];
+            stageOpen = true;
+        }
+        if (step.node > frontier)
+            return std::nullopt;
+        s.recompute[frontier][step.node] = 1;
+        resident[step.node] = 1;
+        if (step.node == frontier) {
+            ++frontier;
+            stageOpen = false;
+        }
+    }
+    if (frontier != n)
+        return std::nullopt;
+    return s;
+}
+
 Schedule StagedSchedule::toSchedule(const ScheduleGraph &graph) const
 {
     const std::size_t n = graph.size();

@@ -2,6 +2,7 @@
 
 #include "schedule.h"
 
+#include <optional>
 #include <vector>
 
 namespace rematlens {
@@ -18,6 +19,11 @@ struct StagedSchedule {
     static StagedSchedule empty(std::size_t nodes);
     // Every node computed once and kept while a later node or the end still needs it.
     static StagedSchedule computeOnce(const ScheduleGraph &graph);
+
+    // The stages of a sequential schedule whose first computations come in node order (stage t
+    // ends with the first computation of t and the frees after it); nothing when they do not.
+    // A node computed twice within one stage is counted once.
+    static std::optional<StagedSchedule> fromSchedule(const ScheduleGraph &graph, const Schedule &schedule);
 
     // The sequential schedule that frees exactly when Checkmate's FREE variables say so. A node
     // both kept and marked for recomputation is not computed again.
