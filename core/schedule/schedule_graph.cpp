@@ -1,6 +1,7 @@
 #include "schedule_graph.h"
 
 #include <algorithm>
+#include <array>
 
 namespace rematlens {
 
@@ -23,40 +24,57 @@ void sortUnique(std::vector<NodeId> &ids)
 ScheduleGraph ScheduleGraph::fromProgram(const Program &program)
 {
     ScheduleGraph graph;
-    std::vector<NodeId> nodeOfOp(program.ops.size(), kNone);
+    std::vector<NodeId> nodeOfTensor(program.tensors.size(), kNone);
+    // The nodes a read of tensor t needs: the one that made t and the one that holds its storage.
+    auto readers = [&](TensorId t) {
+        return std::array<NodeId, 2>{nodeOfTensor[t], nodeOfTensor[program.storages[program.storageOf(t)].root]};
+    };
     for (OpId o = 0; o < program.ops.size(); ++o) {
         const OpInfo &op = program.ops[o];
         if (isPinnedConstant(program, op)) {
             graph.m_fixedBytes += op.totalSize;
             continue;
         }
-        ScheduleNode node;
-        node.op = o;
-        node.bytes = op.totalSize;
-        node.cost = op.cost;
-        node.backward = op.isBackward;
-        const NodeId self = static_cast<NodeId>(graph.m_nodes.size());
-        for (std::uint32_t a = 0; a < op.argCount; ++a) {
-            const TensorId arg = program.args[op.firstArg + a];
-            const TensorId owner = program.storages[program.storageOf(arg)].root;
-            for (TensorId t : {arg, owner}) {
-                const NodeId dep = nodeOfOp[program.tensors[t].op];
-                if (dep != kNone && dep != self)
-                    node.deps.push_back(dep);
+        ScheduleNode primary;
+        primary.op = o;
+        primary.cost = op.cost;
+        primary.backward = op.isBackward;
+        for (std::uint32_t a = 0; a < op.argCount; ++a)
+            for (NodeId dep : readers(program.args[op.firstArg + a]))
+                if (dep != kNone)
+                    primary.deps.push_back(dep);
+        sortUnique(primary.deps);
+        const NodeId primaryId = static_cast<NodeId>(graph.m_nodes.size());
+        graph.m_totalCost += primary.cost;
+        graph.m_nodes.push_back(primary);
+        // The first non-alias output lives in the primary node; every further one gets a node of
+        // its own, computed with it (free, given the primary) so that it can be freed on its own.
+        bool first = true;
+        for (TensorId t = op.firstOutput; t < op.firstOutput + op.outputCount; ++t) {
+            const TensorInfo &tensor = program.tensors[t];
+            if (tensor.isAlias || first) {
+                nodeOfTensor[t] = primaryId;
+                if (!tensor.isAlias) {
+                    graph.m_nodes[primaryId].bytes = tensor.size;
+                    first = false;
+                }
+                continue;
             }
+            ScheduleNode secondary;
+            secondary.op = o;
+            secondary.bytes = tensor.size;
+            secondary.backward = op.isBackward;
+            secondary.deps = graph.m_nodes[primaryId].deps;
+            secondary.deps.push_back(primaryId);
+            nodeOfTensor[t] = static_cast<NodeId>(graph.m_nodes.size());
+            graph.m_nodes.push_back(std::move(secondary));
         }
-        // An alias output lives in an argument's storage: that storage's owner must stay with it.
-        sortUnique(node.deps);
-        nodeOfOp[o] = self;
-        graph.m_totalCost += node.cost;
-        graph.m_nodes.push_back(std::move(node));
     }
     for (const Step &step : program.schedule) {
         if (step.kind != StepKind::Pin || step.line != 0)
             continue; // only the final pins mark outputs (constants are pinned at creation)
-        const TensorId owner = program.storages[program.storageOf(step.id)].root;
-        for (TensorId t : {step.id, owner})
-            if (const NodeId n = nodeOfOp[program.tensors[t].op]; n != kNone)
+        for (NodeId n : readers(step.id))
+            if (n != kNone)
                 graph.m_nodes[n].output = true;
     }
     graph.linkUsers();

@@ -11,7 +11,8 @@ namespace rematlens {
 using NodeId = std::uint32_t;
 
 // One operator of the trace as a scheduler sees it: computing it costs `cost` and allocates
-// `bytes` (all its non-alias outputs, freed together); it reads the outputs of `deps`.
+// `bytes` (its first non-alias output); it reads the outputs of `deps`. An operator with more
+// non-alias outputs has a node for each further one, of cost 0, that depends on the first.
 struct ScheduleNode {
     OpId op = 0;
     Bytes bytes = 0;
