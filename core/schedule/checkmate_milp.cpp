@@ -107,14 +107,19 @@ CheckmateMilp::CheckmateMilp(const ScheduleGraph &graph) : m_graph(graph)
     for (const ScheduleNode &n : graph.nodes())
         unit = std::gcd(unit, n.bytes);
     m_unit = unit > 0 ? unit : 1;
-    m_starts.push_back(StagedSchedule::computeOnce(graph));
-    const CheckpointPlanner planner(graph);
+}
+
+std::vector<StagedSchedule> CheckmateMilp::warmStarts() const
+{
+    std::vector<StagedSchedule> starts{StagedSchedule::computeOnce(m_graph)};
+    const CheckpointPlanner planner(m_graph);
     std::vector<CheckpointPlan> plans = planner.greedyFamily();
     plans.push_back(planner.sqrtN());
-    const CheckpointScheduler scheduler(graph);
+    const CheckpointScheduler scheduler(m_graph);
     for (const CheckpointPlan &plan : plans)
-        if (std::optional<StagedSchedule> staged = StagedSchedule::fromSchedule(graph, scheduler.build(plan.checkpoints)))
-            m_starts.push_back(std::move(*staged));
+        if (std::optional<StagedSchedule> staged = StagedSchedule::fromSchedule(m_graph, scheduler.build(plan.checkpoints)))
+            starts.push_back(std::move(*staged));
+    return starts;
 }
 
 std::optional<std::vector<double>> CheckmateMilp::columnsOf(const StagedSchedule &staged, Bytes budget,
@@ -176,12 +181,11 @@ MilpSize CheckmateMilp::size() const
     for (const ScheduleNode &node : m_graph.nodes())
         outputs += node.output ? 1 : 0;
     size.constraints = dependencyRows + layout.strict() + outputs + n * (n + 1) / 2 + 2 * layout.freeCount();
-    std::size_t users = 0;
-    for (std::size_t t = 0; t < n; ++t)
-        for (std::size_t k = 0; k <= t; ++k)
-            for (NodeId i : m_graph.node(static_cast<NodeId>(k)).deps)
-                for (NodeId j : m_graph.node(i).users)
-                    users += (j > k && j <= t) ? 1 : 0;
+    std::size_t users = 0; // later users in the stage, over every stage t >= k: user j counts n - j times
+    for (std::size_t k = 0; k < n; ++k)
+        for (NodeId i : m_graph.node(static_cast<NodeId>(k)).deps)
+            for (NodeId j : m_graph.node(i).users)
+                users += j > k ? n - j : 0;
     size.nonzeros = 3 * dependencyRows + 3 * layout.strict() + 2 * outputs + n * (n + 1) / 2 * 3
                     + layout.freeCount() * 6 + 2 * users;
     return size;
@@ -323,6 +327,8 @@ MilpSolution CheckmateMilp::solve(Bytes budget, double timeLimitSeconds, bool fe
     CbcModel cbc(solver);
     cbc.setLogLevel(0);
     cbc.messageHandler()->setLogLevel(0);
+    if (m_starts.empty())
+        m_starts = warmStarts();
     std::optional<std::vector<double>> warm;
     double startCost = 0;
     for (const StagedSchedule &staged : m_starts) {

@@ -60,7 +60,8 @@ private:
 
     const ScheduleGraph &m_graph;
     Bytes m_unit = 1;
-    std::vector<StagedSchedule> m_starts;
+    std::vector<StagedSchedule> warmStarts() const;
+    mutable std::vector<StagedSchedule> m_starts; // built at the first solve
 };
 
 } // namespace rematlens
