@@ -168,6 +168,10 @@ void SchedulesTest::executorRejectsInvalidSchedules()
     QCOMPARE(e.overhead, 1.0);
     // fixed 1; the peak is computing node 2: node 0 (kept for node 4) 2, node 1 2, node 2 3
     QCOMPARE(e.peak, Bytes{1 + 2 + 2 + 3});
+    const ScheduleEvaluation direct = executor.run(ScheduleExecutor::computeOnce(g));
+    QVERIFY2(direct.valid, direct.error.c_str());
+    QCOMPARE(direct.peak, e.peak);
+    QCOMPARE(direct.cost, e.cost);
 }
 
 void SchedulesTest::milpMatchesBruteForce_data()

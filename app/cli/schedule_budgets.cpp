@@ -34,7 +34,7 @@ namespace {
 
 Bytes computeOncePeak(const ScheduleGraph &graph)
 {
-    return ScheduleExecutor(graph).run(StagedSchedule::computeOnce(graph).toSchedule(graph)).peak;
+    return ScheduleExecutor(graph).run(ScheduleExecutor::computeOnce(graph)).peak;
 }
 
 } // namespace

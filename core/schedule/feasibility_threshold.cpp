@@ -13,7 +13,7 @@ FeasibilityThreshold ThresholdSearch::run(double timeLimitPerProbe) const
     const auto start = std::chrono::steady_clock::now();
     FeasibilityThreshold result;
     const ScheduleExecutor executor(m_graph);
-    const ScheduleEvaluation everythingOnce = executor.run(StagedSchedule::computeOnce(m_graph).toSchedule(m_graph));
+    const ScheduleEvaluation everythingOnce = executor.run(ScheduleExecutor::computeOnce(m_graph));
     Bytes unit = 0;
     Bytes largestStep = 0;
     for (const ScheduleNode &n : m_graph.nodes()) {

@@ -15,6 +15,24 @@ ScheduleEvaluation invalid(std::size_t step, std::string what)
 
 } // namespace
 
+Schedule ScheduleExecutor::computeOnce(const ScheduleGraph &graph)
+{
+    const std::size_t n = graph.size();
+    std::vector<std::vector<NodeId>> freedAfter(n);
+    for (NodeId i = 0; i < n; ++i) {
+        const ScheduleNode &node = graph.node(i);
+        if (!node.output)
+            freedAfter[node.users.empty() ? i : node.users.back()].push_back(i);
+    }
+    Schedule out;
+    for (NodeId k = 0; k < n; ++k) {
+        out.push_back({ScheduleStep::Kind::Compute, k});
+        for (NodeId i : freedAfter[k])
+            out.push_back({ScheduleStep::Kind::Free, i});
+    }
+    return out;
+}
+
 ScheduleEvaluation ScheduleExecutor::run(const Schedule &schedule) const
 {
     const std::size_t n = m_graph.size();

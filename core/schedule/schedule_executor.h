@@ -27,6 +27,10 @@ public:
 
     ScheduleEvaluation run(const Schedule &schedule) const;
 
+    // Every node computed once, in order, each freed after its last use unless it is an output
+    // (what StagedSchedule::computeOnce describes, without its quadratic tables).
+    static Schedule computeOnce(const ScheduleGraph &graph);
+
 private:
     const ScheduleGraph &m_graph;
 };
