@@ -8,6 +8,10 @@
 #include "core/synth/synth_presets.h"
 #include "core/trace/trace_reader.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
 #include <QtTest>
 
 #include <cmath>
@@ -151,6 +155,7 @@ private slots:
     void milpMatchesBruteForce();
     void chainSqrtNCheckpointingMatchesTheAnalysis();
     void graphFoldsAliasesAndConstants();
+    void commandsReportPerBudgetAndRejectBadUsage();
 };
 
 void SchedulesTest::executorRejectsInvalidSchedules()
@@ -285,6 +290,67 @@ void SchedulesTest::graphFoldsAliasesAndConstants()
     QVERIFY(!g.node(0).output && !g.node(1).output);
     QVERIFY(g.node(2).output && g.node(3).output); // c still names mul's result, b names add_'s
     QCOMPARE(g.totalCost(), Cost{5 + 1 + 7 + 3});
+}
+
+namespace {
+
+struct Ran {
+    int status = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Ran runRematlens(const QStringList &arguments)
+{
+    QProcess process;
+    process.start(QStringLiteral(REMATLENS_BINARY), arguments);
+    process.waitForFinished(120000);
+    return {process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError()};
+}
+
+} // namespace
+
+void SchedulesTest::commandsReportPerBudgetAndRejectBadUsage()
+{
+    const Ran checkpoint = runRematlens({QStringLiteral("checkpoint"), QStringLiteral(":demo"), QStringLiteral("--from"),
+                                         QStringLiteral("0.3"), QStringLiteral("--to"), QStringLiteral("1.0"),
+                                         QStringLiteral("--step"), QStringLiteral("0.7"), QStringLiteral("--json")});
+    QCOMPARE(checkpoint.status, 0);
+    const QJsonObject report = QJsonDocument::fromJson(checkpoint.out).object();
+    QCOMPARE(report.value(QStringLiteral("compute_once_peak")).toDouble(),
+             report.value(QStringLiteral("baseline_memory")).toDouble()); // the demo's graph peaks as the replay does
+    const QJsonArray budgets = report.value(QStringLiteral("budgets")).toArray();
+    QCOMPARE(budgets.size(), 2);
+    for (const QJsonValue &b : budgets) {
+        const QJsonObject sqrtN = b.toObject().value(QStringLiteral("sqrt_n")).toObject();
+        const bool fits = sqrtN.value(QStringLiteral("peak")).toDouble() <= b.toObject().value(QStringLiteral("budget")).toDouble();
+        QCOMPARE(sqrtN.value(QStringLiteral("result")).toString(), fits ? QStringLiteral("pass") : QStringLiteral("fail"));
+    }
+    QCOMPARE(budgets[0].toObject().value(QStringLiteral("sqrt_n")).toObject().value(QStringLiteral("result")).toString(),
+             QStringLiteral("fail"));
+    QCOMPARE(budgets[1].toObject().value(QStringLiteral("greedy")).toObject().value(QStringLiteral("result")).toString(),
+             QStringLiteral("pass"));
+
+    const Ran optimal = runRematlens({QStringLiteral("optimal"), QStringLiteral(":demo"), QStringLiteral("--ratio"),
+                                      QStringLiteral("1.0"), QStringLiteral("--time-limit"), QStringLiteral("20"),
+                                      QStringLiteral("--json")});
+    QCOMPARE(optimal.status, 0);
+    const QJsonObject answer =
+        QJsonDocument::fromJson(optimal.out).object().value(QStringLiteral("budgets")).toArray()[0].toObject();
+    QCOMPARE(answer.value(QStringLiteral("status")).toString(), QStringLiteral("optimal"));
+    QCOMPARE(answer.value(QStringLiteral("overhead")).toDouble(), 1.0);
+    QVERIFY(answer.value(QStringLiteral("checked")).toObject().value(QStringLiteral("fits")).toBool());
+
+    const Ran both = runRematlens({QStringLiteral("optimal"), QStringLiteral(":demo"), QStringLiteral("--ratio"),
+                                   QStringLiteral("0.5"), QStringLiteral("--from"), QStringLiteral("0.1")});
+    QCOMPARE(both.status, 2);
+    QVERIFY(both.err.contains("--ratio excludes --from"));
+    const Ran none = runRematlens({QStringLiteral("checkpoint"), QStringLiteral(":demo")});
+    QCOMPARE(none.status, 2);
+    QVERIFY(none.err.contains("--ratio or --from/--to/--step"));
+    const Ran bad = runRematlens({QStringLiteral("optimal"), QStringLiteral(":demo"), QStringLiteral("--ratio"), QStringLiteral("x")});
+    QCOMPARE(bad.status, 2);
+    QVERIFY(bad.err.contains("--ratio expects a positive number"));
 }
 
 QTEST_APPLESS_MAIN(SchedulesTest)
