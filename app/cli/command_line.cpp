@@ -206,6 +206,45 @@ void addCompare(CLI::App &app, CompareOptions &options)
     compare->add_flag("--json", options.json, "Print JSON");
 }
 
+// optimal and checkpoint share their shape: one ratio or a grid of them.
+CLI::App *addScheduleCommand(CLI::App &app, const std::string &name, const std::string &description,
+                             ScheduleOptions &options)
+{
+    CLI::App *command = app.add_subcommand(name, description);
+    command->add_option("trace", options.trace, "Trace file (simrd JSON lines), or :demo")->required();
+    auto *ratio = command->add_option("--ratio", options.ratio, "Budget as a fraction of the baseline memory");
+    auto *from = command->add_option("--from", options.from, "Lowest budget ratio of a grid");
+    auto *to = command->add_option("--to", options.to, "Highest budget ratio of a grid");
+    auto *step = command->add_option("--step", options.step, "Grid step (ratios are exact decimals)");
+    for (CLI::Option *o : {from, to, step})
+        ratio->excludes(o);
+    from->needs(to)->needs(step);
+    to->needs(from);
+    step->needs(from);
+    command->add_flag("--json", options.json, "Print JSON");
+    command->callback([ratio, from] {
+        if (ratio->count() == 0 && from->count() == 0)
+            throw CLI::RequiredError("--ratio or --from/--to/--step");
+    });
+    return command;
+}
+
+void addSchedules(CLI::App &app, ScheduleOptions &optimal, ScheduleOptions &checkpoint)
+{
+    CLI::App *solver = addScheduleCommand(
+        app, "optimal", "The optimal rematerialization schedule per budget (Checkmate's MILP, solved with CBC)",
+        optimal);
+    solver->add_option("--time-limit", optimal.timeLimit, "Seconds the solver may take per budget")
+        ->capture_default_str()
+        ->check(CLI::Range(0.01, 1e6));
+    solver->add_flag("--threshold", optimal.threshold,
+                     "Also search the smallest budget at which any schedule fits (binary search over proven "
+                     "results, --time-limit per probe)");
+    addScheduleCommand(app, "checkpoint",
+                       "Static checkpointing per budget (Chen et al. 2016: the sqrt(N) rule and the greedy rule)",
+                       checkpoint);
+}
+
 void addSynth(CLI::App &app, SynthCommandOptions &options)
 {
     CLI::App *synth = app.add_subcommand("synth", "Generate a training-step trace of a model from a preset");
@@ -366,6 +405,9 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
     addDiff(app, diff);
     RescueOptions rescue;
     addRescue(app, rescue);
+    ScheduleOptions optimal;
+    ScheduleOptions checkpoint;
+    addSchedules(app, optimal, checkpoint);
     CLI::App *policies = app.add_subcommand("policies", "List the eviction policies");
     TracesDownloadOptions tracesDownload;
     TracesStatusOptions tracesStatus;
@@ -410,6 +452,10 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
         return CommandLineOutcome::finished(runDiffCommand(diff));
     if (app.got_subcommand("rescue"))
         return CommandLineOutcome::finished(runRescueCommand(rescue));
+    if (app.got_subcommand("optimal"))
+        return CommandLineOutcome::finished(runOptimalCommand(optimal));
+    if (app.got_subcommand("checkpoint"))
+        return CommandLineOutcome::finished(runCheckpointCommand(checkpoint));
     if (*policies)
         return CommandLineOutcome::finished(runPoliciesCommand());
     if (const CLI::App *traces = app.get_subcommand("traces"); *traces)

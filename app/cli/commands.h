@@ -126,6 +126,18 @@ struct VerifyOptions {
     std::string tracePath;
 };
 
+// rematlens optimal and rematlens checkpoint: budgets as one ratio or a grid of ratios.
+struct ScheduleOptions {
+    std::string trace;
+    std::optional<std::string> ratio;
+    std::optional<std::string> from;
+    std::optional<std::string> to;
+    std::optional<std::string> step;
+    double timeLimit = 60;   // optimal: seconds per budget (and per probe of --threshold)
+    bool threshold = false;  // optimal: also the smallest budget any schedule fits
+    bool json = false;
+};
+
 struct SynthCommandOptions {
     bool list = false;
     std::string preset;
@@ -160,5 +172,7 @@ int runTracesStatusCommand(const TracesStatusOptions &options);
 int runConfirmCommand(const ConfirmOptions &options);
 int runVerifyCommand(const VerifyOptions &options);
 int runMapCommand(const MapOptions &options);
+int runOptimalCommand(const ScheduleOptions &options);
+int runCheckpointCommand(const ScheduleOptions &options);
 
 } // namespace rematlens

@@ -1,0 +1,160 @@
+// rematlens optimal: Checkmate's optimal rematerialization schedule per budget, solved with CBC,
+// every schedule checked by the executor; optionally the smallest budget any schedule fits.
+#include "commands.h"
+#include "run_report.h"
+#include "schedule_budgets.h"
+
+#include "core/schedule/checkmate_milp.h"
+#include "core/schedule/feasibility_threshold.h"
+#include "core/schedule/schedule_executor.h"
+
+#include <cstdio>
+#include <iostream>
+
+namespace rematlens {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// Past this many variables the model is not built: it would take gigabytes and hours.
+constexpr std::size_t kMaxVariables = 4'000'000;
+
+struct BudgetAnswer {
+    ScheduleBudget budget;
+    MilpSolution solution;
+    LpBound lp;
+    ScheduleEvaluation checked; // the solver's schedule run by the executor
+};
+
+std::string fixed(double value, int digits)
+{
+    char text[48];
+    std::snprintf(text, sizeof text, "%.*f", digits, value);
+    return text;
+}
+
+Json answerJson(const BudgetAnswer &a, Cost graphCost)
+{
+    Json j{{"ratio", a.budget.ratioText},
+           {"budget", a.budget.bytes},
+           {"status", solveStatusName(a.solution.status)},
+           {"seconds", a.solution.seconds},
+           {"lp_feasible", a.lp.feasible},
+           {"lp_bound", a.lp.cost},
+           {"lp_seconds", a.lp.seconds}};
+    if (a.solution.schedule) {
+        j["cost"] = a.solution.cost;
+        j["overhead"] = graphCost > 0 ? a.solution.cost / double(graphCost) : 1.0;
+        j["gap"] = a.solution.gap;
+        j["checked"] = Json{{"valid", a.checked.valid},
+                            {"peak", a.checked.peak},
+                            {"cost", a.checked.cost},
+                            {"fits", a.checked.valid && a.checked.peak <= a.budget.bytes}};
+        if (!a.checked.valid)
+            j["checked"]["error"] = a.checked.error;
+    }
+    return j;
+}
+
+std::string answerText(const BudgetAnswer &a, Cost graphCost)
+{
+    std::string line = "  " + a.budget.ratioText + "  " + groupDigits(a.budget.bytes) + " B  "
+                       + solveStatusName(a.solution.status);
+    if (a.solution.schedule) {
+        line += "  overhead " + fixed(graphCost > 0 ? a.solution.cost / double(graphCost) : 1.0, 4) + "x";
+        if (a.solution.status == SolveStatus::Feasible)
+            line += "  gap " + fixed(100 * a.solution.gap, 2) + "%";
+        line += a.checked.valid && a.checked.peak <= a.budget.bytes
+                    ? "  checked: peak " + groupDigits(a.checked.peak) + " B"
+                    : "  CHECK FAILED: " + (a.checked.valid ? "peak over the budget" : a.checked.error);
+    }
+    if (a.lp.feasible)
+        line += "  LP bound " + fixed(graphCost > 0 ? a.lp.cost / double(graphCost) : 1.0, 4) + "x";
+    else if (a.solution.status != SolveStatus::Infeasible)
+        line += "  LP relaxation infeasible";
+    return line + "  (" + fixed(a.solution.seconds, 2) + " s)\n";
+}
+
+Json thresholdJson(const FeasibilityThreshold &t)
+{
+    return {{"exact", t.exact},
+            {"smallest_feasible", t.provenFeasible},
+            {"largest_infeasible", t.provenInfeasible},
+            {"probes", t.probes},
+            {"seconds", t.seconds}};
+}
+
+std::string thresholdText(const FeasibilityThreshold &t, const Baseline &baseline)
+{
+    const auto ratio = [&](Bytes b) { return fixed(baseline.memory > 0 ? double(b) / double(baseline.memory) : 0, 6); };
+    if (t.exact)
+        return "  smallest budget any schedule fits: " + groupDigits(t.provenFeasible) + " B (ratio "
+               + ratio(t.provenFeasible) + "), " + std::to_string(t.probes) + " probes in " + fixed(t.seconds, 2)
+               + " s\n";
+    return "  smallest budget any schedule fits: between " + groupDigits(t.provenInfeasible + 1) + " and "
+           + groupDigits(t.provenFeasible) + " B (ratios " + ratio(t.provenInfeasible + 1) + " to "
+           + ratio(t.provenFeasible) + "; a probe hit the time limit)\n";
+}
+
+} // namespace
+
+int runOptimalCommand(const ScheduleOptions &options)
+{
+    std::string error;
+    const std::optional<LoadedTrace> loaded = loadWithBaseline(options.trace);
+    if (!loaded)
+        return ExitBadInput;
+    const std::optional<std::vector<ScheduleBudget>> budgets = scheduleBudgets(options, loaded->baseline, error);
+    if (!budgets)
+        return reportError(ExitBadUsage, error);
+    const ScheduleGraph graph = ScheduleGraph::fromProgram(*loaded->program);
+    const CheckmateMilp milp(graph);
+    const MilpSize size = milp.size();
+    Json report = graphSummaryJson(loaded->name, graph, loaded->baseline);
+    report["milp"] = Json{{"variables", size.variables},
+                          {"integer_variables", size.integers},
+                          {"constraints", size.constraints},
+                          {"nonzeros", size.nonzeros}};
+    if (!options.json)
+        std::cout << graphSummaryText(loaded->name, graph, loaded->baseline) << "  MILP: "
+                  << groupDigits(std::int64_t(size.variables)) << " variables ("
+                  << groupDigits(std::int64_t(size.integers)) << " binary), "
+                  << groupDigits(std::int64_t(size.constraints)) << " constraints\n";
+    if (size.variables > kMaxVariables) {
+        const std::string reason = "the MILP has " + std::to_string(size.variables) + " variables, over the "
+                                   + std::to_string(kMaxVariables) + " this command builds";
+        if (options.json) {
+            report["out_of_reach"] = reason;
+            std::cout << report.dump(2) << std::endl;
+        } else {
+            std::cout << "  out of reach: " << reason << "\n";
+        }
+        return ExitOk;
+    }
+    const ScheduleExecutor executor(graph);
+    Json answers = Json::array();
+    for (const ScheduleBudget &budget : *budgets) {
+        BudgetAnswer a{budget, milp.solve(budget.bytes, options.timeLimit), milp.lpBound(budget.bytes), {}};
+        if (a.solution.schedule)
+            a.checked = executor.run(a.solution.schedule->toSchedule(graph));
+        if (options.json)
+            answers.push_back(answerJson(a, graph.totalCost()));
+        else
+            std::cout << answerText(a, graph.totalCost()) << std::flush;
+    }
+    std::optional<FeasibilityThreshold> threshold;
+    if (options.threshold)
+        threshold = ThresholdSearch(graph).run(options.timeLimit);
+    if (options.json) {
+        report["budgets"] = answers;
+        if (threshold)
+            report["threshold"] = thresholdJson(*threshold);
+        std::cout << report.dump(2) << std::endl;
+    } else if (threshold) {
+        std::cout << thresholdText(*threshold, loaded->baseline);
+    }
+    return ExitOk;
+}
+
+} // namespace rematlens
