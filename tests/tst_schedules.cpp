@@ -206,12 +206,12 @@ void SchedulesTest::milpMatchesBruteForce()
         const MilpSolution s = milp.solve(budget, 30);
         if (expected.cost < 0) {
             QCOMPARE(solveStatusName(s.status), "infeasible");
-            QVERIFY(!milp.lpBound(budget).feasible || milp.lpBound(budget).cost <= double(g.totalCost()) * 10);
+            QVERIFY(!milp.lpBound(budget, 60).feasible || milp.lpBound(budget, 60).cost <= double(g.totalCost()) * 10);
             continue;
         }
         QCOMPARE(solveStatusName(s.status), "optimal");
         QCOMPARE(s.cost, double(expected.cost));
-        const LpBound lp = milp.lpBound(budget);
+        const LpBound lp = milp.lpBound(budget, 60);
         QVERIFY(lp.feasible);
         QVERIFY(lp.cost <= s.cost + 1e-6);
         QVERIFY(lp.cost >= double(g.totalCost()) - 1e-6);

@@ -41,6 +41,7 @@ Json answerJson(const BudgetAnswer &a, Cost graphCost)
            {"status", solveStatusName(a.solution.status)},
            {"seconds", a.solution.seconds},
            {"lp_feasible", a.lp.feasible},
+           {"lp_timed_out", a.lp.timedOut},
            {"lp_bound", a.lp.cost},
            {"lp_seconds", a.lp.seconds}};
     if (a.solution.schedule) {
@@ -71,6 +72,8 @@ std::string answerText(const BudgetAnswer &a, Cost graphCost)
     }
     if (a.lp.feasible)
         line += "  LP bound " + fixed(graphCost > 0 ? a.lp.cost / double(graphCost) : 1.0, 4) + "x";
+    else if (a.lp.timedOut)
+        line += "  LP bound not reached in the time limit";
     else if (a.solution.status != SolveStatus::Infeasible)
         line += "  LP relaxation infeasible";
     return line + "  (" + fixed(a.solution.seconds, 2) + " s)\n";
@@ -135,7 +138,7 @@ int runOptimalCommand(const ScheduleOptions &options)
     const ScheduleExecutor executor(graph);
     Json answers = Json::array();
     for (const ScheduleBudget &budget : *budgets) {
-        BudgetAnswer a{budget, milp.solve(budget.bytes, options.timeLimit), milp.lpBound(budget.bytes), {}};
+        BudgetAnswer a{budget, milp.solve(budget.bytes, options.timeLimit), milp.lpBound(budget.bytes, options.timeLimit), {}};
         if (a.solution.schedule)
             a.checked = executor.run(a.solution.schedule->toSchedule(graph));
         if (options.json)

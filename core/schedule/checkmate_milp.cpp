@@ -287,7 +287,7 @@ CheckmateMilp::Model CheckmateMilp::build(Bytes budget, bool withObjective) cons
     return m;
 }
 
-LpBound CheckmateMilp::lpBound(Bytes budget) const
+LpBound CheckmateMilp::lpBound(Bytes budget, double timeLimitSeconds) const
 {
     const auto start = std::chrono::steady_clock::now();
     LpBound bound;
@@ -301,8 +301,10 @@ LpBound CheckmateMilp::lpBound(Bytes budget) const
     OsiClpSolverInterface lp;
     lp.messageHandler()->setLogLevel(0);
     model.load(lp);
+    lp.getModelPtr()->setMaximumWallSeconds(timeLimitSeconds);
     lp.initialSolve();
     bound.feasible = lp.isProvenOptimal();
+    bound.timedOut = !bound.feasible && !lp.isProvenPrimalInfeasible();
     bound.cost = bound.feasible ? lp.getObjValue() : 0;
     bound.seconds = secondsSince(start);
     return bound;
@@ -324,6 +326,8 @@ MilpSolution CheckmateMilp::solve(Bytes budget, double timeLimitSeconds, bool fe
     OsiClpSolverInterface solver;
     solver.messageHandler()->setLogLevel(0);
     model.load(solver);
+    // CBC's own limit is checked between nodes; the root LP needs Clp's.
+    solver.getModelPtr()->setMaximumWallSeconds(timeLimitSeconds);
     CbcModel cbc(solver);
     cbc.setLogLevel(0);
     cbc.messageHandler()->setLogLevel(0);

@@ -22,6 +22,8 @@ struct MilpSize {
 // The LP relaxation: a lower bound on the optimal cost (or a proof of infeasibility).
 struct LpBound {
     bool feasible = false;
+    bool timedOut = false; // the time limit stopped the LP: neither a bound nor a proof
+
     double cost = 0;
     double seconds = 0;
 };
@@ -48,7 +50,9 @@ public:
     explicit CheckmateMilp(const ScheduleGraph &graph);
 
     MilpSize size() const; // counted, not built
-    LpBound lpBound(Bytes budget) const;
+    // Both stop at their time limit (wall clock), the root LP included: a large model answers
+    // Unknown or timedOut rather than running on.
+    LpBound lpBound(Bytes budget, double timeLimitSeconds) const;
     // With `feasibilityOnly` the objective is dropped: the first schedule that fits ends the search.
     MilpSolution solve(Bytes budget, double timeLimitSeconds, bool feasibilityOnly = false) const;
 
