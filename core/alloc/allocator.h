@@ -50,6 +50,10 @@ public:
     // The largest request that could be placed now without releasing anything.
     virtual Bytes largestFreeBlock() const = 0;
 
+    // Misses that released cached memory to retry (PyTorch's num_alloc_retries); 0 for models
+    // without a cache.
+    virtual std::int64_t cacheFlushes() const { return 0; }
+
     virtual std::vector<SegmentView> layout() const = 0;
     // Empty when the model's own bookkeeping is consistent, else what is wrong.
     virtual std::string bookkeepingProblem() const = 0;

@@ -39,7 +39,7 @@ public:
     // (in expandable mode, every whole page of free memory).
     void releaseCachedBlocks();
     // How often a miss flushed the cache to retry (PyTorch's num_alloc_retries).
-    std::int64_t cacheFlushes() const { return m_cacheFlushes; }
+    std::int64_t cacheFlushes() const override { return m_cacheFlushes; }
     // The segment size a request of n bytes asks for on a miss.
     static Bytes segmentSize(Bytes rounded);
 
