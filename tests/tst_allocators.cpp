@@ -449,6 +449,15 @@ void AllocatorsTest::options()
     config.eviction = EvictionCoupling::AfterOp;
     config.capacity = 1000;
     QCOMPARE(allocatorKey(config), std::string("best-fit,after-op,capacity=1000"));
+    for (const char *key : {"sum", "caching", "best-fit,after-op,capacity=1000", "caching,after-op",
+                            "caching,max_split_size_mb=64,roundup_power2_divisions=8,expandable_segments=true"}) {
+        const std::optional<AllocatorConfig> parsed = parseAllocatorKey(key);
+        QVERIFY2(parsed.has_value(), key);
+        QCOMPARE(allocatorKey(*parsed), std::string(key));
+    }
+    QVERIFY(!parseAllocatorKey("caching,bogus"));
+    QVERIFY(!parseAllocatorKey("arena"));
+    QVERIFY(!parseAllocatorKey("best-fit,max_split_size_mb=64")); // options of caching only
 }
 
 QTEST_GUILESS_MAIN(AllocatorsTest)

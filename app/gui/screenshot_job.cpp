@@ -3,6 +3,7 @@
 #include "main_window.h"
 #include "views/timeline/timeline_panel.h"
 
+#include "app/cli/allocator_options.h"
 #include "app/cli/command_support.h"
 
 #include "core/sweep/decimal_grid.h"
@@ -33,6 +34,9 @@ QString ScreenshotJob::validate(const GuiOptions &options, QSize &size)
         return QStringLiteral("--sweep expects FROM:TO:STEP, such as 0.40:0.45:0.001");
     if (!options.select.empty() && !DecimalGrid::parseRatio(options.select))
         return QStringLiteral("--select expects a ratio, such as 0.419");
+    AllocatorConfig allocator;
+    if (const std::string problem = resolveAllocator(options.allocator, allocator); !problem.empty())
+        return QString::fromStdString(problem);
     return {};
 }
 
@@ -51,6 +55,7 @@ void ScreenshotJob::start(const QSize &size)
         }
         m_window.setSweepParameters(p);
     }
+    m_window.setAllocatorOptions(m_options.allocator);
     if (!m_options.overlay.empty())
         m_window.timeline()->setOverlay(m_options.overlay == "below"   ? TimelinePanel::Overlay::BudgetBelow
                                         : m_options.overlay == "above" ? TimelinePanel::Overlay::BudgetAbove

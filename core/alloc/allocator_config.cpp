@@ -114,4 +114,35 @@ std::string allocatorKey(const AllocatorConfig &config)
     return key;
 }
 
+std::optional<AllocatorConfig> parseAllocatorKey(std::string_view key)
+{
+    AllocatorConfig config;
+    std::size_t start = 0;
+    bool first = true;
+    while (start <= key.size()) {
+        const std::size_t comma = std::min(key.find(',', start), key.size());
+        const std::string_view part = key.substr(start, comma - start);
+        start = comma + 1;
+        if (first) {
+            const std::optional<AllocatorKind> kind = findAllocatorKind(part);
+            if (!kind)
+                return std::nullopt;
+            config.kind = *kind;
+            first = false;
+        } else if (part == "after-op") {
+            config.eviction = EvictionCoupling::AfterOp;
+        } else if (part.starts_with("capacity=")) {
+            const std::optional<std::int64_t> capacity = parseInteger(part.substr(9));
+            if (!capacity || *capacity <= 0)
+                return std::nullopt;
+            config.capacity = *capacity;
+        } else if (!applyCachingOption(part, config.caching).empty()) {
+            return std::nullopt;
+        }
+    }
+    if (allocatorKey(config) != key)
+        return std::nullopt;
+    return config;
+}
+
 } // namespace rematlens

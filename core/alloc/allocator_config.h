@@ -51,5 +51,7 @@ std::string applyCachingOption(std::string_view keyValue, CachingOptions &option
 // ",after-op", ",capacity=N" and the options when they differ from the defaults. Keys of caches
 // and sessions include it so results of different models never mix.
 std::string allocatorKey(const AllocatorConfig &config);
+// The configuration allocatorKey wrote, or nothing when the text is not such a key.
+std::optional<AllocatorConfig> parseAllocatorKey(std::string_view key);
 
 } // namespace rematlens
