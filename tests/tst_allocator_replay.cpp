@@ -229,12 +229,12 @@ void AllocatorReplayTest::afterOpEvictsPastTheBudget()
     // w's 46 MiB segment leaves 1 MiB, not more: handed out whole, so w counts 46 MiB.
     QCOMPARE(result.allocation->peakAllocated, 76 * MiB);
     QCOMPARE(result.allocation->peakReserved, 106 * MiB);
-    // a alone (60 MiB, just made) is over 40 MiB and nothing else can go: the budget fails.
+    // a alone (60 MiB, just made) is over 40 MiB and nothing else can go: the budget is soft, as
+    // in DTR's prototype, so the run goes on; y is evicted once z is made, z once w is.
     const RunResult tight = replay(*program, 40 * MiB, afterOp);
-    QCOMPARE(tight.outcome, Outcome::OutOfMemory);
-    QCOMPARE(tight.failure->oomKind, std::optional(OomKind::Budget));
-    QCOMPARE(tight.failure->tensor, std::string("a"));
-    QCOMPARE(tight.failure->bytesShort, 20 * MiB);
+    QCOMPARE(tight.outcome, Outcome::Pass);
+    QCOMPARE(tight.evictions, std::int64_t{2});
+    QCOMPARE(tight.allocation->peakAllocated, 76 * MiB); // z and w, both live, for a moment
 }
 
 void AllocatorReplayTest::afterOpFailsOnTheDevice()

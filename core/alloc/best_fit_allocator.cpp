@@ -8,7 +8,7 @@ namespace rematlens {
 BestFitAllocator::BestFitAllocator(Bytes capacity)
     : m_capacity(capacity / kAlignment * kAlignment)
 {
-    m_blocks.push_back(Block{0, m_capacity, kNone, kNone, false});
+    m_blocks.add(Block{0, m_capacity, kNone, kNone, false});
     if (m_capacity > 0)
         insertFree(0);
 }
@@ -26,7 +26,7 @@ std::optional<BlockHandle> BestFitAllocator::allocate(Bytes n)
         high.address += s;
         high.size -= s;
         high.prev = h;
-        const BlockHandle r = newBlock(high);
+        const BlockHandle r = m_blocks.add(high);
         if (m_blocks[h].next != kNone)
             m_blocks[m_blocks[h].next].prev = r;
         m_blocks[h].next = r;
@@ -72,19 +72,7 @@ void BestFitAllocator::absorbNext(BlockHandle h)
     if (b.next != kNone)
         m_blocks[b.next].prev = h;
     m_blocks[next].size = 0;
-    m_spareBlocks.push_back(next);
-}
-
-BlockHandle BestFitAllocator::newBlock(const Block &block)
-{
-    if (!m_spareBlocks.empty()) {
-        const BlockHandle h = m_spareBlocks.back();
-        m_spareBlocks.pop_back();
-        m_blocks[h] = block;
-        return h;
-    }
-    m_blocks.push_back(block);
-    return static_cast<BlockHandle>(m_blocks.size() - 1);
+    m_blocks.release(next);
 }
 
 void BestFitAllocator::insertFree(BlockHandle h)

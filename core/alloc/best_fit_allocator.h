@@ -1,6 +1,7 @@
 #pragma once
 
 #include "allocator.h"
+#include "slot_vector.h"
 
 #include <set>
 
@@ -33,21 +34,14 @@ private:
         BlockHandle next = kNone;
         bool allocated = false;
     };
-    struct FreeKey {
-        Bytes size;
-        Bytes address;
-        BlockHandle block;
-        bool operator<(const FreeKey &o) const { return size != o.size ? size < o.size : address < o.address; }
-    };
+    using FreeKey = FreeBlockKey;
 
-    BlockHandle newBlock(const Block &block);
     void insertFree(BlockHandle h);
     void eraseFree(BlockHandle h);
     void absorbNext(BlockHandle h);
 
     Bytes m_capacity;
-    std::vector<Block> m_blocks;
-    std::vector<BlockHandle> m_spareBlocks;
+    SlotVector<Block> m_blocks;
     std::set<FreeKey> m_free;
     BlockHandle m_first = 0;
 };

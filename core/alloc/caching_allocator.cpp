@@ -356,22 +356,10 @@ BlockHandle CachingAllocator::absorbNext(BlockHandle h)
     return h;
 }
 
-BlockHandle CachingAllocator::newBlock(const Block &block)
-{
-    if (!m_spareBlocks.empty()) {
-        const BlockHandle h = m_spareBlocks.back();
-        m_spareBlocks.pop_back();
-        m_blocks[h] = block;
-        return h;
-    }
-    m_blocks.push_back(block);
-    return static_cast<BlockHandle>(m_blocks.size() - 1);
-}
-
 void CachingAllocator::dropBlock(BlockHandle h)
 {
     m_blocks[h].size = 0;
-    m_spareBlocks.push_back(h);
+    m_blocks.release(h);
 }
 
 void CachingAllocator::insertFree(BlockHandle h)

@@ -2,6 +2,7 @@
 
 #include "allocator.h"
 #include "allocator_config.h"
+#include "slot_vector.h"
 
 #include <array>
 #include <set>
@@ -62,19 +63,14 @@ private:
         bool expandable = false;
         bool alive = true;
     };
-    struct FreeKey {
-        Bytes size;
-        Bytes address;
-        BlockHandle block;
-        bool operator<(const FreeKey &o) const { return size != o.size ? size < o.size : address < o.address; }
-    };
+    using FreeKey = FreeBlockKey;
     using FreeSet = std::set<FreeKey>;
 
     static Pool poolOf(Bytes rounded) { return rounded <= kSmallSize ? Small : Large; }
     Bytes pageSize(Pool pool) const { return pool == Small ? kSmallBuffer : kLargeBuffer; }
     bool whole(const Block &b) const { return b.prev == kNone && b.next == kNone && !m_segments[b.segment].expandable; }
 
-    BlockHandle newBlock(const Block &block);
+    BlockHandle newBlock(const Block &block) { return m_blocks.add(block); }
     void dropBlock(BlockHandle h);
     void insertFree(BlockHandle h);
     void eraseFree(BlockHandle h);
@@ -95,8 +91,7 @@ private:
 
     Bytes m_capacity;
     CachingOptions m_options;
-    std::vector<Block> m_blocks;
-    std::vector<BlockHandle> m_spareBlocks;
+    SlotVector<Block> m_blocks;
     std::vector<Segment> m_segments;
     std::array<FreeSet, 2> m_free;
     std::array<std::uint32_t, 2> m_expandable{kNone, kNone};

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "allocator.h"
+#include "slot_vector.h"
 
 namespace rematlens {
 
@@ -22,8 +23,7 @@ public:
 
 private:
     Bytes m_capacity;
-    std::vector<Bytes> m_sizes;            // by handle; -1 once freed
-    std::vector<BlockHandle> m_spare;
+    SlotVector<Bytes> m_sizes;
 };
 
 } // namespace rematlens

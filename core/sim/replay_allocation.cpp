@@ -59,15 +59,14 @@ void Replay::bindPlacedBlocks(const OpInfo &op)
 }
 
 // DTR's prototype: after an operator, evict while allocated bytes exceed the budget. The tensor
-// just made stays: the operator that asked for it is about to read it.
+// just made stays: the operator that asked for it is about to read it. The budget is soft, as
+// there: with nothing left to evict the run goes on over it (only the device can stop it).
 void Replay::evictWhileOverBudget(TensorId t)
 {
     if (m_config.allocator.eviction == EvictionCoupling::AfterOp && m_allocator->allocated() > m_config.budget) {
         const StorageId made = m_program.storageOf(t);
         lock(made);
-        while (m_allocator->allocated() > m_config.budget) {
-            if (m_pool.empty())
-                stopAllocatorOutOfMemory(t, 0, OomKind::Budget);
+        while (m_allocator->allocated() > m_config.budget && !m_pool.empty()) {
             if (m_regions)
                 m_regions->resolvePending();
             evict(chooseVictim(m_allocator->allocated() - m_config.budget), EvictCause::Policy);
@@ -80,9 +79,8 @@ void Replay::evictWhileOverBudget(TensorId t)
 void Replay::stopAllocatorOutOfMemory(TensorId t, Bytes request, OomKind kind)
 {
     Failure failure = failureAt(t);
-    const Bytes limit = kind == OomKind::Budget ? m_config.budget : m_allocator->capacity();
-    const Bytes rounded = request > 0 ? m_allocator->roundedSize(request) : 0;
-    failure.bytesShort = std::max<Bytes>(0, m_allocator->allocated() + rounded - limit);
+    failure.bytesShort =
+        std::max<Bytes>(0, m_allocator->allocated() + m_allocator->roundedSize(request) - m_allocator->capacity());
     failure.oomKind = kind;
     failure.request = request;
     failure.largestFreeBlock = m_allocator->largestFreeBlock();
