@@ -278,7 +278,10 @@ void AllocatorReplayTest::invariantsOnOwnTraces()
 void AllocatorReplayTest::invariantsOnPublicTraces_data()
 {
     QTest::addColumn<QString>("file");
-    for (const char *name : {"resnet32-56-9000000000.0-2020-10-1-13-3-30-default.log",
+    for (const char *name : {"unet-6-8000000000.0-2020-10-1-10-57-18-default.log",
+                             "resnet32-56-9000000000.0-2020-10-1-13-3-30-default.log",
+                             "tv_densenet121-84-10000000000.0-2020-10-1-13-41-18-default.log",
+                             "unroll_gan-512-10000000000.0-2020-10-1-18-43-42-default.log",
                              "inceptionv4-64-10000000000.0-2020-10-1-10-55-0-default.log",
                              "transformer-10-8000000000.0-2020-10-1-10-56-5-default.log",
                              "treelstm-6-8000000000.0-2020-10-1-12-54-1-default.log",
