@@ -18,6 +18,26 @@ struct FigureTexts {
     std::vector<std::string> moreTraces;
 };
 
+// How the budget meets memory: the byte sum or an allocator model, and how eviction couples to it.
+void addAllocatorOptions(CLI::App *command, AllocatorOptions &options)
+{
+    command->add_option("--allocator", options.allocator,
+                        "sum (live bytes, as simrd counts), caching (PyTorch's CUDA caching allocator) or best-fit "
+                        "(one arena of the budget)")
+        ->capture_default_str();
+    command->add_option("--eviction", options.eviction,
+                        "With caching or best-fit: on-failure (default; the budget is the device, a failed "
+                        "allocation releases the cache, then evicts and retries) or after-op (DTR's prototype: "
+                        "evict after each operator while allocated bytes exceed the budget)");
+    command->add_option("--capacity", options.capacity,
+                        "With --eviction after-op: the device's bytes; an allocation that cannot be placed in "
+                        "them fails the run (default: unlimited)");
+    command->add_option("--alloc-option", options.options,
+                        "With caching, KEY=VALUE (repeatable): max_split_size_mb=N, roundup_power2_divisions=N, "
+                        "expandable_segments=true|false")
+        ->allow_extra_args(false);
+}
+
 void addInfo(CLI::App &app, InfoOptions &options)
 {
     CLI::App *info = app.add_subcommand("info", "Baseline memory, compute, constant memory, bottleneck and sizes");
@@ -46,6 +66,7 @@ void addRun(CLI::App &app, RunOptions &options)
                     "Keep this tensor's storage resident: never offered to the policy "
                     "(repeatable; names as in the trace)")
         ->allow_extra_args(false);
+    addAllocatorOptions(run, options.allocator);
     run->add_option("--events", options.eventsPath, "Write evictions and rematerializations to this JSON-lines file");
     run->add_flag("--json", options.json, "Print the run's record as JSON");
     run->callback([run, ratio, budget] {
@@ -66,6 +87,7 @@ void addRunConfigOptions(CLI::App *command, RunOptions &options)
     command->add_option("--seed", options.seed, "Seed of the random policies")->capture_default_str();
     command->add_option("--keep", options.keep, "Keep this tensor's storage resident (repeatable), as in run")
         ->allow_extra_args(false);
+    addAllocatorOptions(command, options.allocator);
 }
 
 void addDiff(CLI::App &app, DiffOptions &options)
@@ -108,6 +130,7 @@ void addGridOptions(CLI::App *command, GridOptions &options)
     command->add_option("--seed", options.seed, "Seed of random policies and of --samples")->capture_default_str();
     command->add_option("--keep", options.keep, "Keep this tensor's storage resident (repeatable), as in run")
         ->allow_extra_args(false);
+    addAllocatorOptions(command, options.allocator);
 }
 
 void addSweep(CLI::App &app, SweepOptions &options)
@@ -174,6 +197,7 @@ void addMap(CLI::App &app, MapOptions &options)
     map->add_option("--seed", options.seed, "Seed of the random policies")->capture_default_str();
     map->add_option("--keep", options.keep, "Keep this tensor's storage resident (repeatable), as in run")
         ->allow_extra_args(false);
+    addAllocatorOptions(map, options.allocator);
     map->add_option("--threads", options.threads, "Worker threads (default: every core)");
     map->add_option("--wall-limit", options.wallLimit,
                     "Seconds one replay may take; the rest of its chunk is left unmapped (never guessed)");
@@ -293,6 +317,7 @@ void addCommonFigureOptions(CLI::App *command, FigureOptions &options, FigureTex
     command->add_option("--runtime", options.runtime, "eager, lazy or banishing")->capture_default_str();
     command->add_option("--overhead-limit", options.overheadLimit, "Compute limit, as in run")->capture_default_str();
     command->add_option("--seed", options.seed, "Seed of the random policies")->capture_default_str();
+    addAllocatorOptions(command, options.allocator);
 }
 
 void addOneRunFigureOptions(CLI::App *command, FigureOptions &options, FigureTexts &texts)
@@ -372,6 +397,7 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
     gui->add_option("--sweep", guiOptions.sweep, "Sweep FROM:TO:STEP once the trace is read");
     gui->add_option("--policy", guiOptions.policies, "Policies of that sweep (default: the last ones used)");
     gui->add_option("--select", guiOptions.select, "Select the budget nearest this ratio after the sweep");
+    addAllocatorOptions(gui, guiOptions.allocator);
     gui->add_option("--overlay", guiOptions.overlay,
                     "Overlay the budget below or above the selected one on the timeline")
         ->check(CLI::IsMember({"none", "below", "above"}));

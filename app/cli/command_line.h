@@ -21,6 +21,7 @@ struct GuiOptions {
     std::string overlay;           // the timeline's overlay: "none", "below" or "above"
     std::string screenshot;        // render the window to this PNG and exit
     std::string size = "1400x850"; // window size for the screenshot
+    AllocatorOptions allocator;    // of the sweep
 };
 
 // What the command line asked for: a finished command (with its exit status), the GUI, or a

@@ -32,6 +32,8 @@ std::string configureRun(const RunOptions &options, const LoadedTrace &trace, Ru
     if (!kept)
         return error;
     request.config.keepResident = *kept;
+    if (std::string problem = resolveAllocator(options.allocator, request.config.allocator); !problem.empty())
+        return problem;
     for (TensorId t : *kept)
         request.keep.push_back(trace.program->tensors[t].name);
     if (options.ratio) {
@@ -64,6 +66,8 @@ std::optional<Provenance> runProvenance(const RunOptions &options, const RunRequ
     p->set("keep", request.keep);
     p->set("seed", request.config.seed);
     p->set("budget", request.config.budget);
+    if (!request.config.allocator.isSum())
+        p->set("allocator", allocatorKey(request.config.allocator));
     if (options.ratio)
         p->set("ratio", *options.ratio);
     return p;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "allocator_options.h"
 #include "command_support.h"
 #include "exact_map.h"
 
@@ -30,6 +31,7 @@ struct RunOptions {
     std::uint64_t seed = 0;
     std::string eventsPath;
     std::vector<std::string> keep; // tensor names kept resident
+    AllocatorOptions allocator;
     bool json = false;
 };
 
@@ -65,6 +67,7 @@ struct GridOptions {
     std::optional<double> wallLimit;
     std::uint64_t seed = 0;
     std::vector<std::string> keep;
+    AllocatorOptions allocator;
 };
 
 struct SweepOptions {

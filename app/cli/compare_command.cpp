@@ -163,6 +163,10 @@ std::optional<std::vector<std::size_t>> resumeFrom(const CompareOptions &options
                                                    SweepFile &file, ComparedRuns &compared, std::string &error)
 {
     std::vector<std::size_t> todo;
+    if (!settings.allocator.isSum() && SweepFile::formatFor(options.outPath) == SweepFile::Format::Csv) {
+        error = "--allocator with --out needs a .jsonl file (CSV records have no allocator columns)";
+        return std::nullopt;
+    }
     if (!options.outPath.empty()) {
         const std::optional<Provenance> provenance =
             Provenance::describe(options.grid.trace, settings, gridScope(options.grid), error);

@@ -114,8 +114,13 @@ int runConfirmCommand(const ConfirmOptions &options)
         return reportError(ExitBadInput, error);
 
     Json records = Json::array();
-    for (const Json &record : options.only == "holes" ? results->holeRecords() : results->records())
+    for (const Json &record : options.only == "holes" ? results->holeRecords() : results->records()) {
+        if (record.contains("allocator"))
+            return reportError(ExitBadInput, options.resultsPath + ": its runs were made under --allocator "
+                                                 + record["allocator"].get<std::string>()
+                                                 + "; simrd counts live bytes and cannot replay them (use verify)");
         records.push_back(checkedRecord(record));
+    }
     if (records.empty())
         return reportError(ExitBadInput, options.resultsPath + ": no records to confirm"
                                              + (options.only == "holes" ? " (no holes in it)" : ""));

@@ -27,9 +27,12 @@ std::string checkOptions(const MapOptions &options, SweepSettings &settings)
     const bool bytes = options.fromBytes || options.toBytes;
     if (ratios == bytes || (ratios && !(options.from && options.to)) || (bytes && !(options.fromBytes && options.toBytes)))
         return "give the range as --from A --to B (ratios) or as --from-bytes X --to-bytes Y";
+    if (std::string problem = resolveAllocator(options.allocator, settings.allocator); !problem.empty())
+        return problem;
     for (const Policy &policy : settings.policies) {
         RunConfig probe;
         probe.policy = policy;
+        probe.allocator = settings.allocator;
         if (std::string problem = mapProblem(probe); !problem.empty())
             return problem;
     }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "allocator_options.h"
 #include "command_support.h"
 #include "map_record.h"
 
@@ -26,6 +27,7 @@ struct MapOptions {
     std::string overheadLimit = "2.0";
     std::vector<std::string> keep;
     std::uint64_t seed = 0;
+    AllocatorOptions allocator; // refused unless sum: the map's intervals hold for the byte sum only
     int threads = 0;
     std::optional<double> wallLimit;
     std::string outPath;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "allocator_options.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -38,6 +40,7 @@ struct FigureOptions {
     std::optional<std::string> compareRatio; // a second budget to set beside the first
     XAxis xAxis = XAxis::Step;
     std::uint64_t seed = 0;
+    AllocatorOptions allocator;
 
     // strip: the sweep to run, or sweep files to read instead.
     std::string from = "0.1";

@@ -217,6 +217,7 @@ int runExactHoles(const HolesOptions &options)
     map.overheadLimit = options.grid.overheadLimit;
     map.keep = options.grid.keep;
     map.seed = options.grid.seed;
+    map.allocator = options.grid.allocator;
     map.threads = options.grid.threads;
     map.wallLimit = options.grid.wallLimit;
     ExactMap exact;

@@ -127,6 +127,8 @@ void Provenance::setSettings(const SweepSettings &settings)
     set("overhead_limit", settings.overheadLimit);
     set("keep", settings.keep);
     set("seed", settings.seed);
+    if (!settings.allocator.isSum())
+        set("allocator", allocatorKey(settings.allocator));
 }
 
 std::string Provenance::jsonLine() const

@@ -50,6 +50,33 @@ nlohmann::ordered_json failureToJson(const Failure &f, const char *bytesShortKey
                                   {"locked_bytes", f.lockedBytes}};
 }
 
+namespace {
+
+// Under an allocator model only, so the sum's records stay as simrd's reference has them.
+void addAllocatorFailure(const Failure &f, nlohmann::ordered_json &failure)
+{
+    if (!f.oomKind)
+        return;
+    failure["oom_kind"] = std::string(oomKindName(*f.oomKind));
+    failure["request"] = f.request;
+    failure["largest_free_block"] = f.largestFreeBlock;
+}
+
+void addAllocation(const RunRequest &request, const RunResult &result, nlohmann::ordered_json &j)
+{
+    if (request.config.allocator.isSum())
+        return;
+    j["allocator"] = allocatorKey(request.config.allocator);
+    if (result.allocation) {
+        j["peak_reserved"] = result.allocation->peakReserved;
+        j["peak_allocated"] = result.allocation->peakAllocated;
+        j["fragmentation"] = result.allocation->fragmentation();
+        j["cache_flushes"] = result.allocation->cacheFlushes;
+    }
+}
+
+} // namespace
+
 Failure failureFromJson(const nlohmann::ordered_json &object, const char *bytesShortKey)
 {
     Failure failure;
@@ -62,6 +89,10 @@ Failure failureFromJson(const nlohmann::ordered_json &object, const char *bytesS
     failure.bytesShort = object.value(bytesShortKey, Bytes{0});
     failure.depth = object.value("depth", 0);
     failure.lockedBytes = object.value("locked_bytes", Bytes{0});
+    if (const auto kind = object.find("oom_kind"); kind != object.end() && kind->is_string())
+        failure.oomKind = findOomKind(kind->get<std::string>());
+    failure.request = object.value("request", Bytes{0});
+    failure.largestFreeBlock = object.value("largest_free_block", Bytes{0});
     return failure;
 }
 
@@ -87,8 +118,11 @@ nlohmann::ordered_json runToJson(const RunRequest &request, const RunResult &res
     j["seconds"] = result.seconds;
     if (!request.keep.empty())
         j["keep"] = request.keep;
-    if (result.failure)
+    addAllocation(request, result, j);
+    if (result.failure) {
         j["failure"] = failureToJson(*result.failure);
+        addAllocatorFailure(*result.failure, j["failure"]);
+    }
     return j;
 }
 
@@ -107,6 +141,9 @@ RunResult runFromJson(const nlohmann::ordered_json &record)
     r.seconds = record.value("seconds", 0.0);
     if (const auto f = record.find("failure"); f != record.end() && f->is_object())
         r.failure = failureFromJson(*f);
+    if (record.contains("peak_reserved"))
+        r.allocation = AllocationSummary{record.value("peak_reserved", Bytes{0}), record.value("peak_allocated", Bytes{0}),
+                                         record.value("cache_flushes", std::int64_t{0}), {}};
     return r;
 }
 
@@ -152,11 +189,21 @@ std::string runToText(const RunRequest &request, const RunResult &result, const 
     out << "  evictions       " << result.evictions << " by the policy, " << result.releasedEvictions
         << " on release\n";
     out << "  remats          " << result.remats << "\n";
+    if (result.allocation) {
+        out << "  allocator       " << allocatorKey(request.config.allocator) << ": peak reserved "
+            << groupDigits(result.allocation->peakReserved) << " B, peak allocated "
+            << groupDigits(result.allocation->peakAllocated) << " B, fragmentation "
+            << format("%.4f", result.allocation->fragmentation()) << ", " << result.allocation->cacheFlushes
+            << " cache flushes\n";
+    }
     if (result.failure) {
         const Failure &f = *result.failure;
         out << "  failure         " << f.tensor << " (" << f.operatorName << ", trace line " << f.line
             << ") needed " << groupDigits(f.bytesNeeded) << " B with " << groupDigits(f.memoryInUse)
             << " B in use: " << groupDigits(f.bytesShort) << " B short at depth " << f.depth << "\n";
+        if (f.oomKind)
+            out << "  out of memory   " << oomKindName(*f.oomKind) << ": a request of " << groupDigits(f.request)
+                << " B; the largest free block was " << groupDigits(f.largestFreeBlock) << " B\n";
     }
     out << "  replay time     " << format("%.3f", result.seconds * 1000.0) << " ms\n";
     return out.str();

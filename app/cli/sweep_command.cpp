@@ -54,6 +54,8 @@ std::string prepareGrid(const GridOptions &options, SweepSettings &settings, std
                                                  settings);
         !problem.empty())
         return problem;
+    if (std::string problem = resolveAllocator(options.allocator, settings.allocator); !problem.empty())
+        return problem;
     std::string error;
     std::optional<std::vector<GridPoint>> points = DecimalGrid::make(options.from, options.to, options.step, error);
     if (!points)
@@ -240,6 +242,8 @@ int runSweepCommand(const SweepOptions &options)
         return usageError(world, problem);
     if (!settings.keep.empty() && SweepFile::formatFor(options.outPath) == SweepFile::Format::Csv)
         return usageError(world, "--keep with --out needs a .jsonl file (CSV records have no keep column)");
+    if (!settings.allocator.isSum() && SweepFile::formatFor(options.outPath) == SweepFile::Format::Csv)
+        return usageError(world, "--allocator with --out needs a .jsonl file (CSV records have no allocator columns)");
     std::vector<RunRequest> plan = planSweep(settings, loaded->baseline, grid);
     SweepJob job{options, settings, std::move(*loaded), std::move(plan), {}, 0};
 

@@ -97,13 +97,14 @@ SweepFile::Key SweepFile::keyOf(const Record &record)
     const std::vector<std::string> kept =
         keep != record.end() && keep->is_array() ? keep->get<std::vector<std::string>>() : std::vector<std::string>();
     return {record.value("heuristic", std::string()), record.value("runtime", std::string()),
-            record.value("overhead_limit", 2.0), record.value("budget", std::int64_t{-1}), joinKept(kept)};
+            record.value("overhead_limit", 2.0), record.value("budget", std::int64_t{-1}), joinKept(kept),
+            record.value("allocator", std::string("sum"))};
 }
 
 SweepFile::Key SweepFile::keyFor(const RunRequest &request)
 {
     return {request.config.policy.name, std::string(simrdRuntimeName(request.config.runtime)), request.overheadLimit,
-            request.config.budget, joinKept(request.keep)};
+            request.config.budget, joinKept(request.keep), allocatorKey(request.config.allocator)};
 }
 
 const std::vector<std::string> &SweepFile::csvColumns()

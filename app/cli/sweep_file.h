@@ -29,9 +29,9 @@ class SweepFile {
 public:
     enum class Format { JsonLines, Csv };
     using Record = nlohmann::ordered_json;
-    // heuristic, runtime, overhead limit, budget, tensors kept resident (joined by spaces):
-    // what identifies a run of one trace
-    using Key = std::tuple<std::string, std::string, double, std::int64_t, std::string>;
+    // heuristic, runtime, overhead limit, budget, tensors kept resident (joined by spaces),
+    // allocator model (allocatorKey): what identifies a run of one trace
+    using Key = std::tuple<std::string, std::string, double, std::int64_t, std::string, std::string>;
 
     static std::optional<Format> formatFor(const std::string &path);
     static Key keyOf(const Record &record);

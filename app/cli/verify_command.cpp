@@ -29,8 +29,15 @@ std::string requestFor(const Json &record, const LoadedTrace &trace, std::uint64
     run.keep = record.value("keep", std::vector<std::string>());
     run.budget = record.value("budget", std::int64_t{-1});
     request.trace = trace.name;
-    const std::string problem = configureRun(run, trace, request);
+    std::string problem = configureRun(run, trace, request);
     request.ratio = record.value("ratio", request.ratio);
+    if (const auto allocator = record.find("allocator"); problem.empty() && allocator != record.end()) {
+        const std::optional<AllocatorConfig> config =
+            allocator->is_string() ? parseAllocatorKey(allocator->get<std::string>()) : std::nullopt;
+        if (!config)
+            return "the record's allocator " + allocator->dump() + " is not one this version knows";
+        request.config.allocator = *config;
+    }
     return problem;
 }
 

@@ -20,6 +20,8 @@ std::string figureRunRequest(const FigureOptions &options, const LoadedTrace &tr
     request.config.seed = options.seed;
     request.overheadLimit = *overhead;
     request.config.rematLimit = rematLimitFor(trace.baseline, *overhead);
+    if (std::string problem = resolveAllocator(options.allocator, request.config.allocator); !problem.empty())
+        return problem;
     if (ratio) {
         const std::optional<double> parsed = DecimalGrid::parseRatio(*ratio);
         if (!parsed || *parsed <= 0)

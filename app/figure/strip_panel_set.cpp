@@ -57,6 +57,7 @@ int StripPanelSet::addSweep(const std::string &trace, const FigureOptions &optio
     gridOptions.threads = options.threads;
     gridOptions.wallLimit = options.wallLimit;
     gridOptions.seed = options.seed;
+    gridOptions.allocator = options.allocator;
     SweepSettings settings;
     std::vector<GridPoint> grid;
     if (const std::string problem = prepareGrid(gridOptions, settings, grid); !problem.empty())

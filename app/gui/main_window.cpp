@@ -552,6 +552,7 @@ bool MainWindow::startSweep()
     options.to = p.to.toStdString();
     options.step = p.step.toStdString();
     options.overheadLimit = p.overheadLimit.toStdString();
+    options.allocator = m_allocatorOptions;
     SweepSettings settings;
     std::vector<GridPoint> grid;
     if (const std::string problem = prepareGrid(options, settings, grid); !problem.empty()) {

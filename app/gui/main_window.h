@@ -10,6 +10,7 @@
 #include "sweep_controller.h"
 #include "trace_loader.h"
 
+#include "app/cli/allocator_options.h"
 #include "core/sweep/sweep_plan.h"
 
 #include <QMainWindow>
@@ -53,6 +54,8 @@ public:
     // Sweeps with the panel's parameters; an error dialog (or message) when they are invalid.
     bool startSweep();
     void setSweepParameters(const SweepParameters &parameters);
+    // The allocator model sweeps replay under (the byte sum unless the command line says).
+    void setAllocatorOptions(const AllocatorOptions &options) { m_allocatorOptions = options; }
     FeasibilityStrip *strip() const { return m_strip; }
     const SweepResultModel *sweepModel() const { return m_sweepModel; }
     bool sweepRunning() const { return m_controller.running(); }
@@ -108,6 +111,7 @@ protected:
     void dropEvent(QDropEvent *event) override;
 
 private:
+    AllocatorOptions m_allocatorOptions;
     void createMenus();
     void connectViews();
     void createDocks();

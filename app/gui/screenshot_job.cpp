@@ -3,6 +3,7 @@
 #include "main_window.h"
 #include "views/timeline/timeline_panel.h"
 
+#include "app/cli/allocator_options.h"
 #include "app/cli/command_support.h"
 
 #include "core/sweep/decimal_grid.h"
@@ -39,6 +40,9 @@ QString ScreenshotJob::validate(const GuiOptions &options, QSize &size)
         return QStringLiteral("--select-bytes selects an interval of the map: add --map");
     if (!options.zoomBytes.empty() && !zoomBytes(options))
         return QStringLiteral("--zoom-bytes expects X:Y in bytes with X < Y, such as 3683000000:3683000100");
+    AllocatorConfig allocator;
+    if (const std::string problem = resolveAllocator(options.allocator, allocator); !problem.empty())
+        return QString::fromStdString(problem);
     return {};
 }
 
@@ -57,6 +61,7 @@ void ScreenshotJob::start(const QSize &size)
         }
         m_window.setSweepParameters(p);
     }
+    m_window.setAllocatorOptions(m_options.allocator);
     if (!m_options.overlay.empty())
         m_window.timeline()->setOverlay(m_options.overlay == "below"   ? TimelinePanel::Overlay::BudgetBelow
                                         : m_options.overlay == "above" ? TimelinePanel::Overlay::BudgetAbove

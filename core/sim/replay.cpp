@@ -2,6 +2,8 @@
 
 #include "exact_ratio.h"
 
+#include "../alloc/allocator_factory.h"
+
 #include <algorithm>
 #include <chrono>
 
@@ -33,6 +35,11 @@ Replay::Replay(const Program &program, const RunConfig &config)
         m_kept.assign(program.storages.size(), 0);
         for (TensorId t : config.keepResident)
             m_kept[program.storageOf(t)] = 1;
+    }
+    if (!config.allocator.isSum()) {
+        const bool onFailure = config.allocator.eviction == EvictionCoupling::OnFailure;
+        m_allocator = makeAllocator(config.allocator, onFailure ? config.budget : config.allocator.capacity);
+        m_blockOf.assign(program.storages.size(), kNone);
     }
 }
 
@@ -66,6 +73,10 @@ Replay::Replay(const Replay &other)
     , m_smallestOver(other.m_smallestOver)
     , m_flip(other.m_flip)
     , m_flipAwaitsVictim(other.m_flipAwaitsVictim)
+    , m_allocator(other.m_allocator ? other.m_allocator->clone() : nullptr)
+    , m_blockOf(other.m_blockOf)
+    , m_untilValidation(other.m_untilValidation)
+    , m_layoutProblem(other.m_layoutProblem)
 {
     if (other.m_regions)
         m_regions.emplace(*other.m_regions, m_graph, m_search, m_flags, m_compute);
@@ -111,7 +122,9 @@ RunResult Replay::run()
     m_result.clock = m_clock;
     m_result.memoryAtEnd = m_memory;
     m_result.interval.lo = m_largestFitted;
-    if (m_smallestOver != std::numeric_limits<Bytes>::max()) {
+    if (m_allocator) {
+        summarizeAllocation();
+    } else if (m_smallestOver != std::numeric_limits<Bytes>::max()) {
         m_result.interval.hi = m_smallestOver;
         m_result.flip = m_flip;
     }
@@ -247,7 +260,9 @@ void Replay::finishFrame(const Frame &frame)
 {
     const TensorId t = frame.tensor;
     const OpInfo &op = m_program.ops[m_program.tensors[t].op];
-    if (overBudget(m_memory + op.totalSize, t, 0))
+    if (m_allocator)
+        placeOutputs(t);
+    else if (overBudget(m_memory + op.totalSize, t, 0))
         freeMemory(t);
     computeOperator(t, frame.remat);
     if (m_config.runtime == RuntimeKind::Banishing) {
@@ -256,6 +271,8 @@ void Replay::finishFrame(const Frame &frame)
         for (TensorId p : m_graph.parents(t))
             unlock(m_program.storageOf(p));
     }
+    if (m_allocator)
+        evictWhileOverBudget(t);
     if (exceedsExactly(m_result.rematCompute, m_config.rematLimit)) {
         m_result.outcome = Outcome::Thrash;
         throw Stopped{};
@@ -303,6 +320,11 @@ bool Replay::overBudget(Bytes demand, TensorId t, std::int64_t evictionsSoFar)
 
 void Replay::stopOutOfMemory(TensorId t)
 {
+    stopWith(failureAt(t));
+}
+
+Failure Replay::failureAt(TensorId t) const
+{
     const TensorInfo &tensor = m_program.tensors[t];
     const OpInfo &op = m_program.ops[tensor.op];
     Failure failure;
@@ -315,6 +337,11 @@ void Replay::stopOutOfMemory(TensorId t)
     failure.bytesShort = m_memory + op.totalSize - m_config.budget;
     failure.depth = static_cast<int>(m_frames.size());
     failure.lockedBytes = m_lockedBytes;
+    return failure;
+}
+
+void Replay::stopWith(Failure failure)
+{
     m_result.failure = std::move(failure);
     m_result.outcome = Outcome::OutOfMemory;
     throw Stopped{};
@@ -343,6 +370,8 @@ void Replay::computeOperator(TensorId t, bool remat)
     if (!material(tensor.storage))
         m_rematStorages.push_back(tensor.storage);
 
+    if (m_allocator)
+        bindPlacedBlocks(op);
     m_clock += op.cost;
     m_memory += op.totalSize;
     m_result.maxMemory = std::max(m_result.maxMemory, m_memory);
@@ -380,6 +409,10 @@ void Replay::evict(StorageId s, EvictCause cause)
            storage.size);
     setMaterial(s, false);
     m_memory -= storage.size;
+    if (m_allocator && m_blockOf[s] != kNone) {
+        m_allocator->free(m_blockOf[s]);
+        m_blockOf[s] = kNone;
+    }
     m_pool.remove(s);
     for (TensorId t : m_graph.tensorsOf(s))
         m_defined[t] = 0;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "../alloc/allocator.h"
 #include "eq_class_forest.h"
 #include "evictable_pool.h"
 #include "material_flags.h"
@@ -74,6 +75,17 @@ private:
     void unlock(StorageId s);
     void pin(TensorId t);
     void stopOutOfMemory(TensorId t);
+    Failure failureAt(TensorId t) const;
+    [[noreturn]] void stopWith(Failure failure);
+
+    // replay_allocation.cpp: an allocator model instead of the byte sum (not called under sum)
+    void placeOutputs(TensorId t);
+    BlockHandle placeBlock(TensorId t, Bytes size);
+    void bindPlacedBlocks(const OpInfo &op);
+    void evictWhileOverBudget(TensorId t);
+    void stopAllocatorOutOfMemory(TensorId t, Bytes request, OomKind kind);
+    void validateAllocator();
+    void summarizeAllocation();
     void offerToPolicy(StorageId s);
     void record(ReplayEvent::Kind kind, TensorId tensor, Bytes bytes);
     void sample();
@@ -151,6 +163,13 @@ private:
     Bytes m_smallestOver = std::numeric_limits<Bytes>::max();
     FlippingComparison m_flip;
     bool m_flipAwaitsVictim = false;
+
+    // Null under the byte sum: then the replay only keeps m_memory, as simrd does.
+    std::unique_ptr<Allocator> m_allocator;
+    std::vector<BlockHandle> m_blockOf;  // per storage, kNone when it holds no block
+    std::vector<BlockHandle> m_placed;   // blocks of the operator being computed, by output
+    std::size_t m_untilValidation = 0;
+    std::string m_layoutProblem;
 
     std::size_t m_checkpointEvery = 0;
     std::function<void(const Replay &)> m_onCheckpoint;

@@ -4,6 +4,24 @@
 
 namespace rematlens {
 
+namespace {
+
+std::string allocatorProblem(const AllocatorConfig &allocator)
+{
+    if (allocator.isSum() && allocator.eviction != EvictionCoupling::OnFailure)
+        return "--eviction applies to the caching and best-fit allocators; the sum allocator evicts before "
+               "each operator, as simrd does";
+    if (allocator.eviction == EvictionCoupling::OnFailure && allocator.capacity != kUnlimitedCapacity)
+        return "--capacity applies with --eviction after-op; under on-failure the budget is the capacity";
+    if (allocator.capacity <= 0)
+        return "--capacity must be a positive number of bytes";
+    if (allocator.kind != AllocatorKind::Caching && allocator.caching != CachingOptions{})
+        return "--alloc-option applies to the caching allocator only";
+    return {};
+}
+
+} // namespace
+
 std::string configProblem(const RunConfig &config)
 {
     if (config.runtime == RuntimeKind::Banishing && !config.policy.runsOnBanishing())
@@ -22,6 +40,8 @@ std::string configProblem(const RunConfig &config)
     }
     if (config.budget < 0)
         return "the budget must not be negative";
+    if (std::string problem = allocatorProblem(config.allocator); !problem.empty())
+        return problem;
     return {};
 }
 

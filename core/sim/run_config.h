@@ -1,5 +1,6 @@
 #pragma once
 
+#include "../alloc/allocator_config.h"
 #include "policy.h"
 #include "run_recording.h"
 #include "runtime_kind.h"
@@ -33,6 +34,8 @@ struct RunConfig {
     // Defer region rebuilds until a region can be read (same results, much faster). Off
     // replays simrd's rebuild schedule literally; tests use it to check the deferral.
     bool deferRegionRebuilds = true;
+    // How the budget meets memory: the byte sum (simrd's accounting) or an allocator model.
+    AllocatorConfig allocator;
 };
 
 } // namespace rematlens

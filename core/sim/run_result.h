@@ -1,6 +1,8 @@
 #pragma once
 
 #include "../trace/program.h"
+#include "../alloc/allocation_summary.h"
+#include "../alloc/oom_kind.h"
 #include "budget_interval.h"
 
 #include <optional>
@@ -30,6 +32,11 @@ struct Failure {
     Bytes bytesShort = 0;       // memoryInUse + bytesNeeded - budget
     int depth = 0;              // nesting of materializations; 1 is the model's own call
     Bytes lockedBytes = 0;      // held by locked or pinned storages
+    // Under an allocator model: why the request failed, the request itself (one output's
+    // bytes), and the largest request the allocator could have placed at that moment.
+    std::optional<OomKind> oomKind;
+    Bytes request = 0;
+    Bytes largestFreeBlock = 0;
 };
 
 struct RunResult {
@@ -52,6 +59,7 @@ struct RunResult {
     BudgetInterval interval;
     std::optional<FlippingComparison> flip; // the comparison at interval.hi, when there is one
     double seconds = 0;                 // wall time of the replay itself
+    std::optional<AllocationSummary> allocation; // absent under the byte sum
 };
 
 } // namespace rematlens

@@ -17,10 +17,11 @@ SharedIntervals::SharedIntervals(const std::vector<RunRequest> &requests) : m_gr
     }
 }
 
-// A budget-reading score or a recorder makes a replay stand for its own budget only.
+// A budget-reading score, a recorder or an allocator model makes a replay stand for its own
+// budget only.
 bool SharedIntervals::shareable(const RunConfig &config)
 {
-    return !config.policy.readsBudget() && config.recording == nullptr;
+    return !config.policy.readsBudget() && config.recording == nullptr && config.allocator.isSum();
 }
 
 bool SharedIntervals::sameButBudget(const RunConfig &a, const RunConfig &b)

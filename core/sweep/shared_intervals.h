@@ -14,7 +14,8 @@ namespace rematlens {
 // budget B replays decision for decision like every budget in its interval [lo, hi), so a later
 // request of the same configuration whose budget lies inside takes that result instead of
 // replaying (above a run's peak every budget is one interval). Only for configurations whose
-// victims do not read the budget, without a recorder, and for resolved results. Thread-safe.
+// victims do not read the budget, without a recorder, under the byte sum (no allocator model),
+// and for resolved results. Thread-safe.
 class SharedIntervals {
 public:
     // Groups the requests that differ in nothing but the budget (consecutive ones only, as

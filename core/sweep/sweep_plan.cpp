@@ -14,6 +14,7 @@ RunRequest baseRequest(const SweepSettings &settings, const Policy &policy, cons
     request.config.seed = settings.seed;
     request.config.rematLimit = rematLimitFor(baseline, settings.overheadLimit);
     request.config.keepResident = settings.keepResident;
+    request.config.allocator = settings.allocator;
     request.keep = settings.keep;
     return request;
 }

@@ -17,6 +17,7 @@ struct SweepSettings {
     std::uint64_t seed = 0;
     std::vector<TensorId> keepResident; // with their names, for the records
     std::vector<std::string> keep;
+    AllocatorConfig allocator;
 };
 
 // One request per (policy, grid point), policy-major, in increasing budget order.

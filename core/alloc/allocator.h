@@ -1,0 +1,82 @@
+#pragma once
+
+#include "../trace/program.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rematlens {
+
+using BlockHandle = std::uint32_t;
+
+// One block as a layout check or a view sees it: a sub-range of a segment.
+struct BlockView {
+    Bytes address = 0;
+    Bytes size = 0;
+    enum class State : std::uint8_t { Allocated, Free, Unmapped } state = State::Free;
+};
+
+// One segment (a device allocation, or an expandable segment's virtual range, or the arena),
+// covered without gaps by its blocks in address order.
+struct SegmentView {
+    Bytes base = 0;
+    Bytes size = 0;
+    std::vector<BlockView> blocks;
+};
+
+// A device memory allocator as the replay sees it: requests of n bytes get a block or fail,
+// blocks are freed one by one. Models are deterministic: the same sequence of calls gives the
+// same addresses.
+class Allocator {
+public:
+    virtual ~Allocator() = default;
+
+    // A block for n > 0 bytes, or nothing when the model cannot place it within its capacity
+    // (after whatever release-and-retry the model does on its own).
+    virtual std::optional<BlockHandle> allocate(Bytes n) = 0;
+    virtual void free(BlockHandle block) = 0;
+    virtual std::unique_ptr<Allocator> clone() const = 0;
+
+    // The size a request of n bytes occupies once rounded by the model.
+    virtual Bytes roundedSize(Bytes n) const = 0;
+    virtual Bytes capacity() const = 0;
+    Bytes allocated() const { return m_allocated; }
+    Bytes reserved() const { return m_reserved; }
+    Bytes peakAllocated() const { return m_peakAllocated; }
+    Bytes peakReserved() const { return m_peakReserved; }
+    // The largest request that could be placed now without releasing anything.
+    virtual Bytes largestFreeBlock() const = 0;
+
+    // Misses that released cached memory to retry (PyTorch's num_alloc_retries); 0 for models
+    // without a cache.
+    virtual std::int64_t cacheFlushes() const { return 0; }
+
+    virtual std::vector<SegmentView> layout() const = 0;
+    // Empty when the model's own bookkeeping is consistent, else what is wrong.
+    virtual std::string bookkeepingProblem() const = 0;
+
+protected:
+    void addAllocated(Bytes delta)
+    {
+        m_allocated += delta;
+        if (m_allocated > m_peakAllocated)
+            m_peakAllocated = m_allocated;
+    }
+    void addReserved(Bytes delta)
+    {
+        m_reserved += delta;
+        if (m_reserved > m_peakReserved)
+            m_peakReserved = m_reserved;
+    }
+
+private:
+    Bytes m_allocated = 0;
+    Bytes m_reserved = 0;
+    Bytes m_peakAllocated = 0;
+    Bytes m_peakReserved = 0;
+};
+
+} // namespace rematlens

@@ -1,0 +1,49 @@
+#pragma once
+
+#include "allocator.h"
+#include "slot_vector.h"
+
+#include <set>
+
+namespace rematlens {
+
+// One arena of exactly the capacity, as Coop (OneFlow's rematerialization allocator) and TF's
+// BFC without growth use: requests aligned to 512 bytes, best fit by size then address, the
+// allocation at the low end of the free block it splits, both free neighbours merged on free.
+// Reserved is the arena's high-water mark: the bytes below the highest end ever allocated.
+class BestFitAllocator final : public Allocator {
+public:
+    static constexpr Bytes kAlignment = 512;
+
+    explicit BestFitAllocator(Bytes capacity);
+
+    std::optional<BlockHandle> allocate(Bytes n) override;
+    void free(BlockHandle block) override;
+    std::unique_ptr<Allocator> clone() const override { return std::make_unique<BestFitAllocator>(*this); }
+    Bytes roundedSize(Bytes n) const override { return (n + kAlignment - 1) / kAlignment * kAlignment; }
+    Bytes capacity() const override { return m_capacity; }
+    Bytes largestFreeBlock() const override;
+    std::vector<SegmentView> layout() const override;
+    std::string bookkeepingProblem() const override;
+
+private:
+    struct Block {
+        Bytes address = 0;
+        Bytes size = 0;
+        BlockHandle prev = kNone;
+        BlockHandle next = kNone;
+        bool allocated = false;
+    };
+    using FreeKey = FreeBlockKey;
+
+    void insertFree(BlockHandle h);
+    void eraseFree(BlockHandle h);
+    void absorbNext(BlockHandle h);
+
+    Bytes m_capacity;
+    SlotVector<Block> m_blocks;
+    std::set<FreeKey> m_free;
+    BlockHandle m_first = 0;
+};
+
+} // namespace rematlens
