@@ -147,6 +147,7 @@ private slots:
     void unetHolesToTheByte();
     void sweepSharesIntervalsExactly_data();
     void sweepSharesIntervalsExactly();
+    void allocatorRunsShareNothing();
 };
 
 void ExactMapTest::everyIntervalReplaysIdentically_data()
@@ -440,6 +441,36 @@ void ExactMapTest::sweepSharesIntervalsExactly()
         QCOMPARE(taken, std::size_t{0});
     else
         QVERIFY2(taken > 0, "no budget of the grid shared an interval");
+}
+
+// Under an allocator model a run stands for its own budget: a caching run never takes the result
+// of a byte-sum run whose interval holds its budget, nor of another caching run.
+void ExactMapTest::allocatorRunsShareNothing()
+{
+    const Loaded loaded = load(ownTrace("unet"));
+    QVERIFY(loaded.program);
+    std::string error;
+    const std::vector<GridPoint> grid = *DecimalGrid::make("0.5", "0.6", "0.001", error);
+    SweepSettings settings;
+    PolicySpecError policyError;
+    settings.policies = {*parsePolicySpec("DTR", policyError)};
+    std::vector<RunRequest> requests = planSweep(settings, loaded.baseline, grid);
+    const std::size_t sumCount = requests.size();
+    settings.allocator.kind = AllocatorKind::Caching;
+    for (const RunRequest &request : planSweep(settings, loaded.baseline, grid))
+        requests.push_back(request);
+    SharedIntervals shared(requests);
+    std::size_t sumTaken = 0;
+    for (std::size_t i = 0; i < requests.size(); ++i) {
+        const std::optional<RunResult> taken = shared.find(i, requests[i].config.budget);
+        if (i >= sumCount)
+            QVERIFY2(!taken, qPrintable(QStringLiteral("caching request %1 took a shared result").arg(i)));
+        else if (taken)
+            ++sumTaken;
+        if (!taken)
+            shared.add(i, Replay(*loaded.program, requests[i].config).run());
+    }
+    QVERIFY2(sumTaken > 0, "the byte-sum half shared nothing, so the check above proves nothing");
 }
 
 QTEST_GUILESS_MAIN(ExactMapTest)
