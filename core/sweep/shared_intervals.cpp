@@ -29,7 +29,7 @@ bool SharedIntervals::sameButBudget(const RunConfig &a, const RunConfig &b)
     return a.runtime == b.runtime && a.policy.name == b.policy.name && a.policy.expression == b.policy.expression
            && a.policy.penalty == b.policy.penalty && a.rematLimit == b.rematLimit && a.seed == b.seed
            && a.keepResident == b.keepResident && a.measureBottleneck == b.measureBottleneck
-           && a.deferRegionRebuilds == b.deferRegionRebuilds;
+           && a.deferRegionRebuilds == b.deferRegionRebuilds && a.allocator == b.allocator;
 }
 
 std::optional<RunResult> SharedIntervals::find(std::size_t i, Bytes budget) const
