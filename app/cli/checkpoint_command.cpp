@@ -15,13 +15,6 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-std::string fixed(double value, int digits)
-{
-    char text[48];
-    std::snprintf(text, sizeof text, "%.*f", digits, value);
-    return text;
-}
-
 Json planJson(const CheckpointPlan *plan, Bytes budget)
 {
     if (!plan)
@@ -42,7 +35,7 @@ std::string planText(const char *rule, const CheckpointPlan *plan, Bytes budget)
         return std::string(rule) + " fail (no plan fits)";
     const bool pass = plan->evaluation.valid && plan->evaluation.peak <= budget;
     return std::string(rule) + (pass ? " pass" : " fail") + " (peak " + groupDigits(plan->evaluation.peak)
-           + " B, overhead " + fixed(plan->evaluation.overhead, 4) + "x, "
+           + " B, overhead " + fixedDigits(plan->evaluation.overhead, 4) + "x, "
            + std::to_string(plan->checkpoints.size()) + " checkpoints)";
 }
 
@@ -50,26 +43,23 @@ std::string planText(const char *rule, const CheckpointPlan *plan, Bytes budget)
 
 int runCheckpointCommand(const ScheduleOptions &options)
 {
-    std::string error;
-    const std::optional<LoadedTrace> loaded = loadWithBaseline(options.trace);
-    if (!loaded)
-        return ExitBadInput;
-    const std::optional<std::vector<ScheduleBudget>> budgets = scheduleBudgets(options, loaded->baseline, error);
-    if (!budgets)
-        return reportError(ExitBadUsage, error);
-    const ScheduleGraph graph = ScheduleGraph::fromProgram(*loaded->program);
+    int exitCode = ExitOk;
+    const std::optional<ScheduleSetup> setup = prepareSchedule(options, exitCode);
+    if (!setup)
+        return exitCode;
+    const ScheduleGraph &graph = setup->graph;
     const CheckpointPlanner planner(graph);
     const CheckpointPlan sqrtN = planner.sqrtN();
     const std::vector<CheckpointPlan> greedy = planner.greedyFamily();
-    Json report = graphSummaryJson(loaded->name, graph, loaded->baseline);
+    Json report = graphSummaryJson(*setup);
     report["candidates"] = planner.candidates().size();
     report["greedy_plans"] = greedy.size();
     if (!options.json)
-        std::cout << graphSummaryText(loaded->name, graph, loaded->baseline) << "  "
+        std::cout << graphSummaryText(*setup) << "  "
                   << planner.candidates().size() << " checkpoint candidates; " << greedy.size()
                   << " distinct greedy plans\n";
     Json answers = Json::array();
-    for (const ScheduleBudget &budget : *budgets) {
+    for (const ScheduleBudget &budget : setup->budgets) {
         const CheckpointPlan *best = CheckpointPlanner::cheapestWithin(greedy, budget.bytes);
         if (options.json) {
             answers.push_back(Json{{"ratio", budget.ratioText},

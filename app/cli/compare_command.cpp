@@ -71,13 +71,6 @@ Json compareToJson(const CompareContext &c, const Baseline &baseline)
                 {"policies", policies}};
 }
 
-std::string fixed(double value, int digits)
-{
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, "%.*f", digits, value);
-    return buffer;
-}
-
 std::string cellOf(const std::vector<GridPoint> &grid, const std::optional<std::size_t> &column)
 {
     return column ? grid[*column].text : "-";
@@ -105,12 +98,12 @@ std::string compareToText(const CompareContext &c)
         out << padded(c.settings.policies[p].name, nameWidth) << padded(cellOf(c.grid, row.holes.firstSuccess), 8)
             << padded(cellOf(c.grid, row.holes.stableFrom), 8)
             << padded(std::to_string(row.holes.failuresAboveFirstSuccess.size()), 13)
-            << padded(row.meanOverhead ? fixed(*row.meanOverhead, 4) : "-", 10)
-            << padded(row.geomeanRatio ? fixed(*row.geomeanRatio, 4) : "-", 9);
+            << padded(row.meanOverhead ? fixedDigits(*row.meanOverhead, 4) : "-", 10)
+            << padded(row.geomeanRatio ? fixedDigits(*row.geomeanRatio, 4) : "-", 9);
         if (p == 0)
             out << "(reference)";
         else if (row.worst)
-            out << c.grid[row.worst->column].text << ": " << fixed(row.worst->ratio, 4);
+            out << c.grid[row.worst->column].text << ": " << fixedDigits(row.worst->ratio, 4);
         else
             out << "-";
         out << "\n";

@@ -27,13 +27,6 @@ struct BudgetAnswer {
     ScheduleEvaluation checked; // the solver's schedule run by the executor
 };
 
-std::string fixed(double value, int digits)
-{
-    char text[48];
-    std::snprintf(text, sizeof text, "%.*f", digits, value);
-    return text;
-}
-
 Json answerJson(const BudgetAnswer &a, Cost graphCost)
 {
     Json j{{"ratio", a.budget.ratioText},
@@ -63,20 +56,20 @@ std::string answerText(const BudgetAnswer &a, Cost graphCost)
     std::string line = "  " + a.budget.ratioText + "  " + groupDigits(a.budget.bytes) + " B  "
                        + solveStatusName(a.solution.status);
     if (a.solution.schedule) {
-        line += "  overhead " + fixed(graphCost > 0 ? a.solution.cost / double(graphCost) : 1.0, 4) + "x";
+        line += "  overhead " + fixedDigits(graphCost > 0 ? a.solution.cost / double(graphCost) : 1.0, 4) + "x";
         if (a.solution.status == SolveStatus::Feasible)
-            line += "  gap " + fixed(100 * a.solution.gap, 2) + "%";
+            line += "  gap " + fixedDigits(100 * a.solution.gap, 2) + "%";
         line += a.checked.valid && a.checked.peak <= a.budget.bytes
                     ? "  checked: peak " + groupDigits(a.checked.peak) + " B"
                     : "  CHECK FAILED: " + (a.checked.valid ? "peak over the budget" : a.checked.error);
     }
     if (a.lp.feasible)
-        line += "  LP bound " + fixed(graphCost > 0 ? a.lp.cost / double(graphCost) : 1.0, 4) + "x";
+        line += "  LP bound " + fixedDigits(graphCost > 0 ? a.lp.cost / double(graphCost) : 1.0, 4) + "x";
     else if (a.lp.timedOut)
         line += "  LP bound not reached in the time limit";
     else if (a.solution.status != SolveStatus::Infeasible)
         line += "  LP relaxation infeasible";
-    return line + "  (" + fixed(a.solution.seconds, 2) + " s)\n";
+    return line + "  (" + fixedDigits(a.solution.seconds, 2) + " s)\n";
 }
 
 Json thresholdJson(const FeasibilityThreshold &t)
@@ -90,10 +83,10 @@ Json thresholdJson(const FeasibilityThreshold &t)
 
 std::string thresholdText(const FeasibilityThreshold &t, const Baseline &baseline)
 {
-    const auto ratio = [&](Bytes b) { return fixed(baseline.memory > 0 ? double(b) / double(baseline.memory) : 0, 6); };
+    const auto ratio = [&](Bytes b) { return fixedDigits(baseline.memory > 0 ? double(b) / double(baseline.memory) : 0, 6); };
     if (t.exact)
         return "  smallest budget any schedule fits: " + groupDigits(t.provenFeasible) + " B (ratio "
-               + ratio(t.provenFeasible) + "), " + std::to_string(t.probes) + " probes in " + fixed(t.seconds, 2)
+               + ratio(t.provenFeasible) + "), " + std::to_string(t.probes) + " probes in " + fixedDigits(t.seconds, 2)
                + " s\n";
     return "  smallest budget any schedule fits: between " + groupDigits(t.provenInfeasible + 1) + " and "
            + groupDigits(t.provenFeasible) + " B (ratios " + ratio(t.provenInfeasible + 1) + " to "
@@ -104,23 +97,20 @@ std::string thresholdText(const FeasibilityThreshold &t, const Baseline &baselin
 
 int runOptimalCommand(const ScheduleOptions &options)
 {
-    std::string error;
-    const std::optional<LoadedTrace> loaded = loadWithBaseline(options.trace);
-    if (!loaded)
-        return ExitBadInput;
-    const std::optional<std::vector<ScheduleBudget>> budgets = scheduleBudgets(options, loaded->baseline, error);
-    if (!budgets)
-        return reportError(ExitBadUsage, error);
-    const ScheduleGraph graph = ScheduleGraph::fromProgram(*loaded->program);
+    int exitCode = ExitOk;
+    const std::optional<ScheduleSetup> setup = prepareSchedule(options, exitCode);
+    if (!setup)
+        return exitCode;
+    const ScheduleGraph &graph = setup->graph;
     const CheckmateMilp milp(graph);
     const MilpSize size = milp.size();
-    Json report = graphSummaryJson(loaded->name, graph, loaded->baseline);
+    Json report = graphSummaryJson(*setup);
     report["milp"] = Json{{"variables", size.variables},
                           {"integer_variables", size.integers},
                           {"constraints", size.constraints},
                           {"nonzeros", size.nonzeros}};
     if (!options.json)
-        std::cout << graphSummaryText(loaded->name, graph, loaded->baseline) << "  MILP: "
+        std::cout << graphSummaryText(*setup) << "  MILP: "
                   << groupDigits(std::int64_t(size.variables)) << " variables ("
                   << groupDigits(std::int64_t(size.integers)) << " binary), "
                   << groupDigits(std::int64_t(size.constraints)) << " constraints\n";
@@ -137,7 +127,7 @@ int runOptimalCommand(const ScheduleOptions &options)
     }
     const ScheduleExecutor executor(graph);
     Json answers = Json::array();
-    for (const ScheduleBudget &budget : *budgets) {
+    for (const ScheduleBudget &budget : setup->budgets) {
         BudgetAnswer a{budget, milp.solve(budget.bytes, options.timeLimit), milp.lpBound(budget.bytes, options.timeLimit), {}};
         if (a.solution.schedule)
             a.checked = executor.run(a.solution.schedule->toSchedule(graph));
@@ -155,7 +145,7 @@ int runOptimalCommand(const ScheduleOptions &options)
             report["threshold"] = thresholdJson(*threshold);
         std::cout << report.dump(2) << std::endl;
     } else if (threshold) {
-        std::cout << thresholdText(*threshold, loaded->baseline);
+        std::cout << thresholdText(*threshold, setup->trace.baseline);
     }
     return ExitOk;
 }

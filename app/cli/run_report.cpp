@@ -25,6 +25,13 @@ double overheadOf(const RunResult &result, const Baseline &baseline)
     return baseline.compute > 0 ? static_cast<double>(result.clock) / static_cast<double>(baseline.compute) : 0.0;
 }
 
+std::string fixedDigits(double value, int digits)
+{
+    char text[64];
+    std::snprintf(text, sizeof text, "%.*f", digits, value);
+    return text;
+}
+
 std::string groupDigits(std::int64_t value)
 {
     const std::string digits = std::to_string(value < 0 ? -value : value);

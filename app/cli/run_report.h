@@ -37,4 +37,7 @@ double overheadOf(const RunResult &result, const Baseline &baseline);
 // 1234567 -> "1,234,567"
 std::string groupDigits(std::int64_t value);
 
+// (1.23456, 2) -> "1.23": fixed-point with `digits` decimals.
+std::string fixedDigits(double value, int digits);
+
 } // namespace rematlens

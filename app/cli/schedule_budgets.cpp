@@ -8,6 +8,8 @@
 
 namespace rematlens {
 
+namespace {
+
 std::optional<std::vector<ScheduleBudget>> scheduleBudgets(const ScheduleOptions &options, const Baseline &baseline,
                                                            std::string &error)
 {
@@ -30,34 +32,47 @@ std::optional<std::vector<ScheduleBudget>> scheduleBudgets(const ScheduleOptions
     return budgets;
 }
 
-namespace {
-
-Bytes computeOncePeak(const ScheduleGraph &graph)
-{
-    return ScheduleExecutor(graph).run(ScheduleExecutor::computeOnce(graph)).peak;
-}
-
 } // namespace
 
-nlohmann::ordered_json graphSummaryJson(const std::string &traceName, const ScheduleGraph &graph,
-                                        const Baseline &baseline)
+std::optional<ScheduleSetup> prepareSchedule(const ScheduleOptions &options, int &exitCode)
 {
-    return {{"trace", traceName},
+    std::optional<LoadedTrace> loaded = loadWithBaseline(options.trace);
+    if (!loaded) {
+        exitCode = ExitBadInput;
+        return std::nullopt;
+    }
+    std::string error;
+    std::optional<std::vector<ScheduleBudget>> budgets = scheduleBudgets(options, loaded->baseline, error);
+    if (!budgets) {
+        exitCode = reportError(ExitBadUsage, error);
+        return std::nullopt;
+    }
+    ScheduleGraph graph = ScheduleGraph::fromProgram(*loaded->program);
+    const Bytes peak = ScheduleExecutor(graph).run(ScheduleExecutor::computeOnce(graph)).peak;
+    return ScheduleSetup{std::move(*loaded), std::move(*budgets), std::move(graph), peak};
+}
+
+nlohmann::ordered_json graphSummaryJson(const ScheduleSetup &setup)
+{
+    const ScheduleGraph &graph = setup.graph;
+    return {{"trace", setup.trace.name},
             {"nodes", graph.size()},
             {"edges", graph.edgeCount()},
             {"fixed_bytes", graph.fixedBytes()},
             {"graph_cost", graph.totalCost()},
-            {"compute_once_peak", computeOncePeak(graph)},
-            {"baseline_memory", baseline.memory},
-            {"baseline_compute", baseline.compute}};
+            {"compute_once_peak", setup.computeOncePeak},
+            {"baseline_memory", setup.trace.baseline.memory},
+            {"baseline_compute", setup.trace.baseline.compute}};
 }
 
-std::string graphSummaryText(const std::string &traceName, const ScheduleGraph &graph, const Baseline &baseline)
+std::string graphSummaryText(const ScheduleSetup &setup)
 {
-    return traceName + ": " + groupDigits(static_cast<std::int64_t>(graph.size())) + " operators, "
+    const ScheduleGraph &graph = setup.graph;
+    return setup.trace.name + ": " + groupDigits(static_cast<std::int64_t>(graph.size())) + " operators, "
            + groupDigits(static_cast<std::int64_t>(graph.edgeCount())) + " edges, fixed memory "
            + groupDigits(graph.fixedBytes()) + " B\n  computing everything once peaks at "
-           + groupDigits(computeOncePeak(graph)) + " B (the replay's baseline: " + groupDigits(baseline.memory)
+           + groupDigits(setup.computeOncePeak) + " B (the replay's baseline: "
+           + groupDigits(setup.trace.baseline.memory)
            + " B)\n";
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "command_support.h"
 #include "commands.h"
 
 #include "core/schedule/schedule_graph.h"
@@ -20,14 +21,22 @@ struct ScheduleBudget {
     Bytes bytes = 0;
 };
 
-// The budgets --ratio or --from/--to/--step name; an error message when they are malformed.
-std::optional<std::vector<ScheduleBudget>> scheduleBudgets(const ScheduleOptions &options, const Baseline &baseline,
-                                                           std::string &error);
+// What optimal and checkpoint start from: the trace, the budgets the options name, the trace's
+// graph and the peak of computing everything once (no recomputation).
+struct ScheduleSetup {
+    LoadedTrace trace;
+    std::vector<ScheduleBudget> budgets;
+    ScheduleGraph graph;
+    Bytes computeOncePeak = 0;
+};
+
+// Reads the trace and the budgets (--ratio or --from/--to/--step); on a bad trace or malformed
+// budgets it reports the error, sets exitCode and returns nothing.
+std::optional<ScheduleSetup> prepareSchedule(const ScheduleOptions &options, int &exitCode);
 
 // What both commands say of the graph first: its size, fixed memory, cost and the peak of
-// computing everything once (no recomputation), beside the replay's baseline.
-nlohmann::ordered_json graphSummaryJson(const std::string &traceName, const ScheduleGraph &graph,
-                                        const Baseline &baseline);
-std::string graphSummaryText(const std::string &traceName, const ScheduleGraph &graph, const Baseline &baseline);
+// computing everything once, beside the replay's baseline.
+nlohmann::ordered_json graphSummaryJson(const ScheduleSetup &setup);
+std::string graphSummaryText(const ScheduleSetup &setup);
 
 } // namespace rematlens
