@@ -80,7 +80,8 @@ void unpackResults(const std::string &bytes, const Handler &handle)
     }
 }
 
-// REMATLENS_TEST_KILL_RANK=R:K (tests only): rank R dies by SIGKILL after sending K results.
+// REMATLENS_TEST_KILL_RANK=R:K (tests only): rank R dies by SIGKILL once it has sent K results
+// and holds items it has not finished, so the job surely loses work whatever the timing.
 std::optional<std::size_t> testKillAfter(int rank)
 {
     const char *setting = std::getenv("REMATLENS_TEST_KILL_RANK");
@@ -222,6 +223,8 @@ WorkDistributor::Ending work(Session &s)
                     s.queue.close();
                 } else {
                     s.queue.add(first, count);
+                    if (killAfter && sent >= *killAfter)
+                        std::raise(SIGKILL);
                 }
             }
         }
@@ -230,7 +233,7 @@ WorkDistributor::Ending work(Session &s)
             busy = true;
             s.world.send(0, TagResults, packResults(results));
             sent += results.size();
-            if (killAfter && sent >= *killAfter)
+            if (killAfter && sent >= *killAfter && s.queue.waiting() > 0)
                 std::raise(SIGKILL);
         }
         if (!busy)
