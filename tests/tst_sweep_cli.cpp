@@ -34,7 +34,7 @@ private:
     static QByteArray firstLine(const QString &path);
     static QByteArray contentOf(const QString &path);
     static QJsonObject withoutTiming(QJsonObject record);
-    static QStringList longDemoSweep(const QString &out);
+    static QStringList longSweep(const QString &out);
     static void startAndAwaitRecords(QProcess &process, const QStringList &sweep, const QString &out);
     QTemporaryDir m_dir;
 };
@@ -178,10 +178,10 @@ void SweepCliTest::interruptedSweepResumes()
     QCOMPARE(records(out).size(), 61);
 }
 
-QStringList SweepCliTest::longDemoSweep(const QString &out)
+QStringList SweepCliTest::longSweep(const QString &out)
 {
-    return {QStringLiteral("sweep"), QStringLiteral(":demo"), QStringLiteral("--from"), QStringLiteral("0.2"),
-            QStringLiteral("--to"), QStringLiteral("1.0"), QStringLiteral("--step"), QStringLiteral("0.0005"),
+    return {QStringLiteral("sweep"), QStringLiteral(REMATLENS_SOURCE_DIR "/traces/lstm.log"), QStringLiteral("--from"),
+            QStringLiteral("0.2"), QStringLiteral("--to"), QStringLiteral("1.0"), QStringLiteral("--step"), QStringLiteral("0.0001"),
             QStringLiteral("--threads"), QStringLiteral("1"), QStringLiteral("--out"), out};
 }
 
@@ -196,7 +196,7 @@ void SweepCliTest::killedSweepResumes()
 {
     // SIGKILL gives no chance to clean up; a record may even be cut in the middle.
     const QString out = m_dir.filePath(QStringLiteral("killed.jsonl"));
-    const QStringList sweep = longDemoSweep(out);
+    const QStringList sweep = longSweep(out);
     QProcess process;
     startAndAwaitRecords(process, sweep, out);
     process.kill();
@@ -206,22 +206,22 @@ void SweepCliTest::killedSweepResumes()
     file.write("{\"trace\":\":demo\",\"heuristic\":\"DT"); // what a kill in the middle of a write leaves
     file.close();
     QCOMPARE(rematlens(sweep), 0);
-    QCOMPARE(records(out).size(), 1601);
+    QCOMPARE(records(out).size(), 8001);
 }
 
 void SweepCliTest::terminatedSweepResumes()
 {
     const QString out = m_dir.filePath(QStringLiteral("terminated.jsonl"));
-    const QStringList sweep = longDemoSweep(out);
+    const QStringList sweep = longSweep(out);
     QProcess process;
     startAndAwaitRecords(process, sweep, out);
     process.terminate(); // SIGTERM
     QVERIFY(process.waitForFinished(30000));
     QCOMPARE(process.exitCode(), 130);
     const qsizetype kept = records(out).size();
-    QVERIFY(kept >= 20 && kept < 1601);
+    QVERIFY(kept >= 20 && kept < 8001);
     QCOMPARE(rematlens(sweep), 0);
-    QCOMPARE(records(out).size(), 1601);
+    QCOMPARE(records(out).size(), 8001);
 }
 
 void SweepCliTest::holesReport()
@@ -320,9 +320,10 @@ void SweepCliTest::resumeIntoAnotherSweepsFileIsRefused()
 void SweepCliTest::compareOutResumesAfterInterrupt()
 {
     const QString out = m_dir.filePath(QStringLiteral("compare.jsonl"));
-    const QStringList compare{QStringLiteral("compare"), QStringLiteral(":demo"), QStringLiteral("--policy"), QStringLiteral("DTR"),
-                              QStringLiteral("--policy"), QStringLiteral("LRU"), QStringLiteral("--from"), QStringLiteral("0.2"),
-                              QStringLiteral("--to"), QStringLiteral("1.0"), QStringLiteral("--step"), QStringLiteral("0.0005"),
+    const QStringList compare{QStringLiteral("compare"), QStringLiteral(REMATLENS_SOURCE_DIR "/traces/lstm.log"),
+                              QStringLiteral("--policy"), QStringLiteral("DTR"), QStringLiteral("--policy"), QStringLiteral("LRU"),
+                              QStringLiteral("--from"), QStringLiteral("0.2"), QStringLiteral("--to"), QStringLiteral("1.0"),
+                              QStringLiteral("--step"), QStringLiteral("0.0001"),
                               QStringLiteral("--threads"), QStringLiteral("1"), QStringLiteral("--json")};
     QProcess process;
     process.start(QStringLiteral(REMATLENS_BINARY), compare + QStringList{QStringLiteral("--out"), out});
@@ -332,13 +333,13 @@ void SweepCliTest::compareOutResumesAfterInterrupt()
     QVERIFY(process.waitForFinished(60000));
     QCOMPARE(process.exitCode(), 130);
     const qsizetype kept = records(out).size();
-    QVERIFY(kept >= 20 && kept < 2 * 1601);
-    QVERIFY(firstLine(out).startsWith("{\"provenance\":{\"trace\":\":demo\""));
+    QVERIFY(kept >= 20 && kept < 2 * 8001);
+    QVERIFY(firstLine(out).startsWith("{\"provenance\":{\"trace\":\""));
 
     QByteArray resumed;
     QByteArray err;
     QCOMPARE(rematlens(compare + QStringList{QStringLiteral("--out"), out}, &resumed, &err), 0);
-    QCOMPARE(records(out).size(), 2 * 1601);
+    QCOMPARE(records(out).size(), 2 * 8001);
     QByteArray fresh;
     QCOMPARE(rematlens(compare, &fresh), 0);
     QCOMPARE(resumed, fresh);
