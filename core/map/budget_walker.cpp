@@ -1,10 +1,11 @@
 #include "budget_walker.h"
 
+#include "chunk_queue.h"
+
 #include "../sim/replay.h"
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
+#include <tbb/task_group.h>
 
 #include <algorithm>
 #include <mutex>
@@ -159,46 +160,50 @@ RunResult BudgetWalker::replayAt(Bytes budget, const std::atomic<bool> *cancel) 
 MapWalkEnd BudgetWalker::walk(const std::vector<ByteRange> &ranges, const std::atomic<bool> *cancel,
                               const IntervalHandler &onInterval, const ProgressHandler &onProgress) const
 {
-    std::vector<Chunk> chunks;
+    std::vector<std::pair<ByteRange, Bytes>> chunks;
     Bytes total = 0;
     for (const ByteRange &range : ranges) {
         total += range.size();
         for (const ByteRange &piece : splitRange(range, m_chunksPerThread * static_cast<std::size_t>(threads())))
-            chunks.push_back(Chunk{piece, range.from});
+            chunks.emplace_back(piece, range.from);
     }
     Shared shared(cancel, onInterval, onProgress, total);
+    ChunkQueue queue(chunks);
     tbb::task_arena arena(threads());
     arena.execute([&] {
-        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, chunks.size(), 1),
-                          [&](const tbb::blocked_range<std::size_t> &r) {
-                              for (std::size_t i = r.begin(); i != r.end(); ++i)
-                                  walkChunk(chunks[i], shared);
-                          });
+        tbb::task_group group;
+        for (int t = 0; t < threads(); ++t)
+            group.run([&] {
+                while (const std::optional<ChunkQueue::Claim> claim = queue.next())
+                    walkChunk(*claim, queue, shared);
+            });
+        group.wait();
     });
     return shared.finish();
 }
 
 // Replays at the chunk's first budget, then at each interval's end, until past the chunk. The
 // interval holding the chunk's first budget may begin in the chunk before; that chunk reports it.
-void BudgetWalker::walkChunk(const Chunk &chunk, Shared &shared) const
+void BudgetWalker::walkChunk(const ChunkQueue::Claim &chunk, ChunkQueue &queue, Shared &shared) const
 {
     ChunkReplays replays(*this, shared.cancel());
     Bytes budget = chunk.bytes.from;
-    while (budget < chunk.bytes.end) {
+    while (budget < queue.end(chunk.slot)) {
         if (shared.cancelled()) {
-            shared.leftUnmapped({budget, chunk.bytes.end}, false);
+            shared.leftUnmapped({budget, queue.stop(chunk.slot)}, false);
             return;
         }
         const RunResult result = replays.replayAt(budget);
         if (!isResolved(result.outcome)) {
-            shared.leftUnmapped({budget, chunk.bytes.end}, true);
+            shared.leftUnmapped({budget, queue.stop(chunk.slot)}, true);
             return;
         }
-        const Bytes next = result.interval.hi ? std::min(*result.interval.hi, chunk.bytes.end) : chunk.bytes.end;
+        const Bytes next = queue.advance(chunk.slot, result.interval.hi);
         const bool ownsInterval = std::max(result.interval.lo, chunk.rangeFrom) >= chunk.bytes.from;
         shared.took(result, ownsInterval, next - budget);
         budget = next;
     }
+    queue.stop(chunk.slot);
 }
 
 } // namespace rematlens

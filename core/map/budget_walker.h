@@ -1,6 +1,7 @@
 #pragma once
 
 #include "byte_range.h"
+#include "chunk_queue.h"
 
 #include "../sim/run_config.h"
 #include "../sim/run_result.h"
@@ -74,13 +75,9 @@ public:
     int threads() const { return m_threads; }
 
 private:
-    struct Chunk {
-        ByteRange bytes;
-        Bytes rangeFrom; // start of the range the chunk belongs to
-    };
     class Shared;
     class ChunkReplays;
-    void walkChunk(const Chunk &chunk, Shared &shared) const;
+    void walkChunk(const ChunkQueue::Claim &chunk, ChunkQueue &queue, Shared &shared) const;
     std::optional<std::chrono::steady_clock::time_point> deadline() const;
 
     std::shared_ptr<const Program> m_program;
