@@ -107,13 +107,14 @@ public:
         } else {
             RunConfig config = m_walker.m_config;
             config.budget = budget;
-            replay = std::make_unique<Replay>(*m_walker.m_program, config);
+            replay = std::make_unique<Replay>(*m_walker.m_program, config, std::move(m_spareRegions));
         }
         const bool fresh = m_saved.empty();
         replay->continueUnder(budget, m_walker.deadline(), m_cancel);
         if (m_every)
             replay->setCheckpoints(m_every, [this](const Replay &r) { m_saved.push_back(std::make_unique<Replay>(r)); });
         const RunResult result = replay->run();
+        m_spareRegions = replay->releaseRegionBuffers();
         if (fresh && result.seconds < m_walker.m_minCheckpointedSeconds) {
             m_every = 0;
             m_saved.clear();
@@ -130,6 +131,7 @@ private:
     std::size_t m_every = 0;
     std::vector<std::unique_ptr<Replay>> m_saved; // increasing step, of the last replay's history
     std::optional<std::size_t> m_flipStep;        // of the last replay
+    RegionBook::Buffers m_spareRegions;           // of the last replay, for the next
 };
 
 BudgetWalker::BudgetWalker(std::shared_ptr<const Program> program, RunConfig config, int threads)
