@@ -176,8 +176,14 @@ MapWalkEnd BudgetWalker::walk(const std::vector<ByteRange> &ranges, const std::a
         tbb::task_group group;
         for (int t = 0; t < threads(); ++t)
             group.run([&] {
-                while (const std::optional<ChunkQueue::Claim> claim = queue.next())
-                    walkChunk(*claim, queue, shared);
+                while (const std::optional<ChunkQueue::Claim> claim = queue.next()) {
+                    try {
+                        walkChunk(*claim, queue, shared);
+                    } catch (...) {
+                        queue.stop(claim->slot); // threads waiting for this chunk must not wait forever
+                        throw;
+                    }
+                }
             });
         group.wait();
     });
