@@ -2,6 +2,7 @@
 // differently one byte above; walks tile their range whatever the chunking; budget-reading
 // policies are refused; holes of U-Net to the byte (with the public traces).
 #include "core/map/budget_walker.h"
+#include "core/map/chunk_queue.h"
 #include "core/map/map_edge.h"
 #include "core/map/map_summary.h"
 #include "core/sim/baseline.h"
@@ -142,6 +143,7 @@ private slots:
     void cancelledWalkLeavesItUnmapped();
     void budgetReadingPoliciesAreRefused();
     void uncoveredRangesAndSplits();
+    void idleThreadsSplitTheBusiestChunk();
     void summaryFindsHolesAndVerdict();
     void edgesAreExplained();
     void unetHolesToTheByte();
@@ -299,6 +301,34 @@ void ExactMapTest::uncoveredRangesAndSplits()
     const std::vector<ByteRange> chunks = splitRange({10, 17}, 3);
     QCOMPARE(chunks, (std::vector<ByteRange>{{10, 13}, {13, 15}, {15, 17}}));
     QCOMPARE(splitRange({10, 12}, 5).size(), std::size_t{2});
+}
+
+// Called from one thread, so that nothing waits: every chunk taken is split or stopped before
+// the next request.
+void ExactMapTest::idleThreadsSplitTheBusiestChunk()
+{
+    ChunkQueue queue({{ByteRange{0, 100}, 0}, {ByteRange{100, 400}, 0}});
+    const std::optional<ChunkQueue::Claim> low = queue.next();
+    const std::optional<ChunkQueue::Claim> high = queue.next();
+    QVERIFY(low && high);
+    QCOMPARE(low->bytes, (ByteRange{0, 100}));
+    QCOMPARE(high->bytes, (ByteRange{100, 400}));
+    // The low chunk needs a replay per 10 bytes (6 more expected), the high one a replay per
+    // 100 bytes (2 more expected, too few to split): the low one gives up half its rest.
+    for (Bytes hi : {10, 20, 30, 40})
+        QCOMPARE(queue.advance(low->slot, hi), hi);
+    QCOMPARE(queue.advance(high->slot, 200), Bytes{200});
+    const std::optional<ChunkQueue::Claim> half = queue.next();
+    QVERIFY(half);
+    QCOMPARE(half->bytes, (ByteRange{70, 100})); // above the replay under way at 40
+    QCOMPARE(half->rangeFrom, Bytes{0});
+    QCOMPARE(queue.end(low->slot), Bytes{70});
+    QCOMPARE(queue.advance(low->slot, 500), Bytes{70}); // an interval past the split ends there
+    QCOMPARE(queue.stop(low->slot), Bytes{70});
+    QCOMPARE(queue.advance(half->slot, std::nullopt), Bytes{100});
+    QCOMPARE(queue.stop(half->slot), Bytes{100});
+    QCOMPARE(queue.stop(high->slot), Bytes{400});
+    QVERIFY(!queue.next()); // nothing walks, nothing is left
 }
 
 void ExactMapTest::summaryFindsHolesAndVerdict()

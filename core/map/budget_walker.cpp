@@ -1,10 +1,11 @@
 #include "budget_walker.h"
 
+#include "chunk_queue.h"
+
 #include "../sim/replay.h"
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
+#include <tbb/task_group.h>
 
 #include <algorithm>
 #include <mutex>
@@ -106,13 +107,14 @@ public:
         } else {
             RunConfig config = m_walker.m_config;
             config.budget = budget;
-            replay = std::make_unique<Replay>(*m_walker.m_program, config);
+            replay = std::make_unique<Replay>(*m_walker.m_program, config, std::move(m_spareRegions));
         }
         const bool fresh = m_saved.empty();
         replay->continueUnder(budget, m_walker.deadline(), m_cancel);
         if (m_every)
             replay->setCheckpoints(m_every, [this](const Replay &r) { m_saved.push_back(std::make_unique<Replay>(r)); });
         const RunResult result = replay->run();
+        m_spareRegions = replay->releaseRegionBuffers();
         if (fresh && result.seconds < m_walker.m_minCheckpointedSeconds) {
             m_every = 0;
             m_saved.clear();
@@ -129,6 +131,7 @@ private:
     std::size_t m_every = 0;
     std::vector<std::unique_ptr<Replay>> m_saved; // increasing step, of the last replay's history
     std::optional<std::size_t> m_flipStep;        // of the last replay
+    RegionBook::Buffers m_spareRegions;           // of the last replay, for the next
 };
 
 BudgetWalker::BudgetWalker(std::shared_ptr<const Program> program, RunConfig config, int threads)
@@ -159,46 +162,56 @@ RunResult BudgetWalker::replayAt(Bytes budget, const std::atomic<bool> *cancel) 
 MapWalkEnd BudgetWalker::walk(const std::vector<ByteRange> &ranges, const std::atomic<bool> *cancel,
                               const IntervalHandler &onInterval, const ProgressHandler &onProgress) const
 {
-    std::vector<Chunk> chunks;
+    std::vector<std::pair<ByteRange, Bytes>> chunks;
     Bytes total = 0;
     for (const ByteRange &range : ranges) {
         total += range.size();
         for (const ByteRange &piece : splitRange(range, m_chunksPerThread * static_cast<std::size_t>(threads())))
-            chunks.push_back(Chunk{piece, range.from});
+            chunks.emplace_back(piece, range.from);
     }
     Shared shared(cancel, onInterval, onProgress, total);
+    ChunkQueue queue(chunks);
     tbb::task_arena arena(threads());
     arena.execute([&] {
-        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, chunks.size(), 1),
-                          [&](const tbb::blocked_range<std::size_t> &r) {
-                              for (std::size_t i = r.begin(); i != r.end(); ++i)
-                                  walkChunk(chunks[i], shared);
-                          });
+        tbb::task_group group;
+        for (int t = 0; t < threads(); ++t)
+            group.run([&] {
+                while (const std::optional<ChunkQueue::Claim> claim = queue.next()) {
+                    try {
+                        walkChunk(*claim, queue, shared);
+                    } catch (...) {
+                        queue.stop(claim->slot); // threads waiting for this chunk must not wait forever
+                        throw;
+                    }
+                }
+            });
+        group.wait();
     });
     return shared.finish();
 }
 
 // Replays at the chunk's first budget, then at each interval's end, until past the chunk. The
 // interval holding the chunk's first budget may begin in the chunk before; that chunk reports it.
-void BudgetWalker::walkChunk(const Chunk &chunk, Shared &shared) const
+void BudgetWalker::walkChunk(const ChunkQueue::Claim &chunk, ChunkQueue &queue, Shared &shared) const
 {
     ChunkReplays replays(*this, shared.cancel());
     Bytes budget = chunk.bytes.from;
-    while (budget < chunk.bytes.end) {
+    while (budget < queue.end(chunk.slot)) {
         if (shared.cancelled()) {
-            shared.leftUnmapped({budget, chunk.bytes.end}, false);
+            shared.leftUnmapped({budget, queue.stop(chunk.slot)}, false);
             return;
         }
         const RunResult result = replays.replayAt(budget);
         if (!isResolved(result.outcome)) {
-            shared.leftUnmapped({budget, chunk.bytes.end}, true);
+            shared.leftUnmapped({budget, queue.stop(chunk.slot)}, true);
             return;
         }
-        const Bytes next = result.interval.hi ? std::min(*result.interval.hi, chunk.bytes.end) : chunk.bytes.end;
+        const Bytes next = queue.advance(chunk.slot, result.interval.hi);
         const bool ownsInterval = std::max(result.interval.lo, chunk.rangeFrom) >= chunk.bytes.from;
         shared.took(result, ownsInterval, next - budget);
         budget = next;
     }
+    queue.stop(chunk.slot);
 }
 
 } // namespace rematlens

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "byte_range.h"
+#include "chunk_queue.h"
 
 #include "../sim/run_config.h"
 #include "../sim/run_result.h"
@@ -36,9 +37,11 @@ struct MapWalkEnd {
 
 // Classifies every budget of some ranges exactly: replays at a budget, learns the interval of
 // budgets that replay identically, and continues at the interval's end. Ranges are cut into
-// chunks walked in parallel on oneTBB; each interval is reported once, by the chunk holding
-// its lowest budget inside the range. Usable from a GUI controller: results and progress
-// arrive one call at a time (from worker threads) as intervals finish, and *cancel stops it.
+// chunks walked in parallel on oneTBB, and a thread with no chunk left splits the busiest one
+// (ChunkQueue); each interval is reported once, by the chunk holding its lowest budget inside
+// the range. Each chunk's replays reuse their predecessor's region buffers. Usable from a GUI
+// controller: results and progress arrive one call at a time (from worker threads) as
+// intervals finish, and *cancel stops it.
 //
 // Consecutive replays of a chunk are identical up to the comparison that flips (the previous
 // interval's hi), so each replay keeps copies of itself every so many steps and the next one
@@ -54,7 +57,8 @@ public:
 
     // Each replay ends as Timeout past this wall time, leaving the rest of its chunk unmapped.
     void setWallLimit(std::optional<double> seconds) { m_wallLimitSeconds = seconds; }
-    // More chunks balance better; each costs about one replay more.
+    // Chunks per thread the ranges are cut into before idle threads split them further; each
+    // costs about one replay more.
     void setChunksPerThread(std::size_t chunks) { m_chunksPerThread = chunks; }
     // Copies kept along a replay's schedule to continue the next one from; 0 replays every
     // budget from step 0. A chunk whose first replay takes less than minReplaySeconds replays
@@ -74,13 +78,9 @@ public:
     int threads() const { return m_threads; }
 
 private:
-    struct Chunk {
-        ByteRange bytes;
-        Bytes rangeFrom; // start of the range the chunk belongs to
-    };
     class Shared;
     class ChunkReplays;
-    void walkChunk(const Chunk &chunk, Shared &shared) const;
+    void walkChunk(const ChunkQueue::Claim &chunk, ChunkQueue &queue, Shared &shared) const;
     std::optional<std::chrono::steady_clock::time_point> deadline() const;
 
     std::shared_ptr<const Program> m_program;

@@ -9,6 +9,7 @@ BackwardClosures::BackwardClosures(const Program &program, MaterialFlags &flags,
     , m_flags(flags)
     , m_compute(compute)
     , m_wordsPerSet((program.storages.size() + 63) / 64)
+    , m_listed(m_wordsPerSet * 64)
     , m_closureOf(program.storages.size(), 0)
     , m_batchOf(program.storages.size(), 0)
     , m_state(program.storages.size(), 0)
@@ -129,22 +130,16 @@ void BackwardClosures::fill(const Request &request)
     Region &out = *request.out;
     out.clear();
     out.adoptMembers(interior); // the bitmap an absorb into this region would build
-    out.interior.resize(countBits(interior));
-    out.frontier.resize(countBits(frontier));
-    out.compute = listBits(interior, out.interior.data(), true);
-    listBits(frontier, out.frontier.data(), false);
+    StorageId *listed = m_listed.data();
+    Cost compute = 0;
+    out.interior.assign(listed, listBits(interior, listed, &compute));
+    out.compute = compute;
+    out.frontier.assign(listed, listBits(frontier, listed, nullptr));
 }
 
-std::size_t BackwardClosures::countBits(const std::vector<Word> &bitmap)
-{
-    std::size_t count = 0;
-    for (Word word : bitmap)
-        count += static_cast<std::size_t>(std::popcount(word));
-    return count;
-}
-
-// Writes the storages of a bitmap in order; returns their summed compute when asked.
-Cost BackwardClosures::listBits(const std::vector<Word> &bitmap, StorageId *out, bool sumCompute) const
+// Writes the storages of a bitmap in order and returns the end of the list; adds their
+// compute to *sum when asked.
+StorageId *BackwardClosures::listBits(const std::vector<Word> &bitmap, StorageId *out, Cost *sum) const
 {
     Cost total = 0;
     const Cost *compute = m_compute.data();
@@ -152,10 +147,12 @@ Cost BackwardClosures::listBits(const std::vector<Word> &bitmap, StorageId *out,
         for (Word word = bitmap[w]; word != 0; word &= word - 1) {
             const auto s = static_cast<StorageId>(w * 64 + static_cast<std::size_t>(std::countr_zero(word)));
             *out++ = s;
-            if (sumCompute)
+            if (sum)
                 total += compute[s];
         }
-    return total;
+    if (sum)
+        *sum += total;
+    return out;
 }
 
 } // namespace rematlens

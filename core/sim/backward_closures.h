@@ -47,8 +47,7 @@ private:
     std::uint32_t allocate();
     void merge(StorageId neighbour, Word *interior, Word *frontier);
     void fill(const Request &request);
-    static std::size_t countBits(const std::vector<Word> &bitmap);
-    Cost listBits(const std::vector<Word> &bitmap, StorageId *out, bool sumCompute) const;
+    StorageId *listBits(const std::vector<Word> &bitmap, StorageId *out, Cost *sum) const;
 
     const Program &m_program;
     MaterialFlags &m_flags;
@@ -57,6 +56,7 @@ private:
     std::vector<Word> m_words;                 // bitmaps of this batch
     std::vector<Word> m_interior;              // scratch of fill()
     std::vector<Word> m_frontier;
+    std::vector<StorageId> m_listed;           // scratch of fill(): a bitmap's storages in order
     std::vector<std::uint32_t> m_closureOf;    // per storage: index into m_closures, valid for m_batch
     std::vector<std::uint32_t> m_batchOf;
     std::vector<std::uint8_t> m_state;         // 1 in progress, 2 done (for m_batch)

@@ -2,15 +2,29 @@
 
 namespace rematlens {
 
+namespace {
+
+// Empty regions, one per storage: the recycled ones cleared (keeping their buffers), or new.
+std::vector<Region> emptyRegions(std::vector<Region> recycled, std::size_t storageCount)
+{
+    if (recycled.size() != storageCount)
+        return std::vector<Region>(storageCount);
+    for (Region &region : recycled)
+        region.clear();
+    return recycled;
+}
+
+} // namespace
+
 RegionBook::RegionBook(const Program &program, const ReplayGraph &graph, NeighbourhoodSearch &search,
-                       MaterialFlags &flags, const std::vector<Cost> &compute, bool defer)
+                       MaterialFlags &flags, const std::vector<Cost> &compute, bool defer, Buffers recycled)
     : m_program(program)
     , m_graph(graph)
     , m_search(search)
     , m_compute(compute)
     , m_flags(flags)
-    , m_forward(program.storages.size())
-    , m_backward(program.storages.size())
+    , m_forward(emptyRegions(std::move(recycled.forward), program.storages.size()))
+    , m_backward(emptyRegions(std::move(recycled.backward), program.storages.size()))
     , m_pendingSlot{std::vector<std::uint32_t>(program.storages.size(), kNone),
                     std::vector<std::uint32_t>(program.storages.size(), kNone)}
     , m_marks(program.storages.size())
@@ -92,14 +106,17 @@ void RegionBook::resolvePending()
         m_search.search(r.base, false, r.visibleBelow, *r.out);
 }
 
+// s's own regions are swapped out (not moved) so that their buffers stay in use.
 void RegionBook::evicted(StorageId s)
 {
     auto computeOf = [this](StorageId x) { return m_compute[x]; };
     const std::size_t storageCount = m_program.storages.size();
-    const Region forwardOfS = std::move(m_forward[s]);
-    const Region backwardOfS = std::move(m_backward[s]);
+    std::swap(m_forward[s], m_evictedForward);
+    std::swap(m_backward[s], m_evictedBackward);
     m_forward[s].clear();
     m_backward[s].clear();
+    const Region &forwardOfS = m_evictedForward;
+    const Region &backwardOfS = m_evictedBackward;
     for (StorageId ps : backwardOfS.frontier)
         if (!m_flags.pinned(ps))
             m_forward[ps].absorb(s, forwardOfS, computeOf, m_marks, storageCount);

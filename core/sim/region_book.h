@@ -22,8 +22,15 @@ namespace rematlens {
 // through BackwardClosures.
 class RegionBook {
 public:
+    // The regions of a finished book, whose buffers a new book of the same program can reuse:
+    // consecutive replays then rarely allocate.
+    struct Buffers {
+        std::vector<Region> forward;
+        std::vector<Region> backward;
+    };
+
     RegionBook(const Program &program, const ReplayGraph &graph, NeighbourhoodSearch &search, MaterialFlags &flags,
-               const std::vector<Cost> &compute, bool defer);
+               const std::vector<Cost> &compute, bool defer, Buffers recycled = {});
     // A copy of other's regions and pending rebuilds, bound to another replay's state.
     RegionBook(const RegionBook &other, const ReplayGraph &graph, NeighbourhoodSearch &search, MaterialFlags &flags,
                const std::vector<Cost> &compute);
@@ -38,6 +45,8 @@ public:
     void evicted(StorageId s);
     // Runs every deferred rebuild.
     void resolvePending();
+    // Hands the regions' buffers on; the book is unusable afterwards.
+    Buffers releaseBuffers() { return {std::move(m_forward), std::move(m_backward)}; }
 
 private:
     void schedule(StorageId s, bool forward, TensorId visibleBelow);
@@ -55,6 +64,8 @@ private:
     const MaterialFlags &m_flags;
     std::vector<Region> m_forward;
     std::vector<Region> m_backward;
+    Region m_evictedForward; // the regions of the storage being evicted, swapped out of the way
+    Region m_evictedBackward;
     std::vector<Pending> m_pending;
     std::vector<std::uint32_t> m_pendingSlot[2]; // per direction: index into m_pending, or kNone
     StampSet m_marks;

@@ -9,7 +9,7 @@
 
 namespace rematlens {
 
-Replay::Replay(const Program &program, const RunConfig &config)
+Replay::Replay(const Program &program, const RunConfig &config, RegionBook::Buffers recycled)
     : m_program(program)
     , m_config(config)
     , m_graph(program, config.runtime == RuntimeKind::Banishing)
@@ -26,7 +26,8 @@ Replay::Replay(const Program &program, const RunConfig &config)
     , m_marks(program.storages.size())
 {
     if (config.policy.needsRegions())
-        m_regions.emplace(program, m_graph, m_search, m_flags, m_compute, config.deferRegionRebuilds);
+        m_regions.emplace(program, m_graph, m_search, m_flags, m_compute, config.deferRegionRebuilds,
+                          std::move(recycled));
     if (m_eqClasses)
         m_eqNode.assign(program.storages.size(), kNone);
     if (config.runtime == RuntimeKind::Banishing)

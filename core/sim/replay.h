@@ -23,7 +23,8 @@ namespace rematlens {
 // A Replay owns all mutable state; the program is only read, so replays run in parallel.
 class Replay {
 public:
-    Replay(const Program &program, const RunConfig &config);
+    // recycled: the region buffers of an earlier replay of the same program, to reuse.
+    Replay(const Program &program, const RunConfig &config, RegionBook::Buffers recycled = {});
     // The replay as it stands between two steps, to be continued on its own (see continueUnder).
     Replay(const Replay &other);
     Replay &operator=(const Replay &) = delete;
@@ -42,6 +43,8 @@ public:
                        const std::atomic<bool> *cancel);
     // The next step to run.
     std::size_t step() const { return m_step; }
+    // The region buffers, for the next replay of the same program; this one is spent.
+    RegionBook::Buffers releaseRegionBuffers() { return m_regions ? m_regions->releaseBuffers() : RegionBook::Buffers{}; }
 
 private:
     static constexpr Cost kNeverAccessed = std::numeric_limits<Cost>::min(); // simrd's -inf

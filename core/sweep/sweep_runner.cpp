@@ -4,6 +4,7 @@
 #include "shared_intervals.h"
 
 #include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
@@ -18,13 +19,23 @@ SweepRunner::SweepRunner(std::shared_ptr<const Program> program, int threads)
 
 RunResult SweepRunner::runOne(const RunConfig &config, const std::atomic<bool> *cancel) const
 {
+    RegionBook::Buffers none;
+    return replay(config, cancel, none);
+}
+
+RunResult SweepRunner::replay(const RunConfig &config, const std::atomic<bool> *cancel,
+                              RegionBook::Buffers &spare) const
+{
     RunConfig c = config;
     c.cancel = cancel;
     if (m_wallLimitSeconds)
         c.deadline = std::chrono::steady_clock::now()
                      + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                          std::chrono::duration<double>(*m_wallLimitSeconds));
-    return Replay(*m_program, c).run();
+    Replay run(*m_program, c, std::move(spare));
+    RunResult result = run.run();
+    spare = run.releaseRegionBuffers();
+    return result;
 }
 
 void SweepRunner::run(const std::vector<RunRequest> &requests, const std::atomic<bool> *cancel,
@@ -32,6 +43,7 @@ void SweepRunner::run(const std::vector<RunRequest> &requests, const std::atomic
 {
     std::mutex handlerMutex;
     SharedIntervals finished(requests);
+    tbb::enumerable_thread_specific<RegionBook::Buffers> spares; // consecutive replays of a thread reuse them
     tbb::task_arena arena(m_threads);
     arena.execute([&] {
         // Grain 1: runs differ in cost by orders of magnitude, so let TBB balance them one by one.
@@ -41,7 +53,8 @@ void SweepRunner::run(const std::vector<RunRequest> &requests, const std::atomic
                                   if (cancel && cancel->load(std::memory_order_relaxed))
                                       return;
                                   std::optional<RunResult> shared = finished.find(i, requests[i].config.budget);
-                                  const RunResult result = shared ? std::move(*shared) : runOne(requests[i].config, cancel);
+                                  const RunResult result = shared ? std::move(*shared)
+                                                                      : replay(requests[i].config, cancel, spares.local());
                                   if (!shared)
                                       finished.add(i, result);
                                   const std::lock_guard<std::mutex> lock(handlerMutex);

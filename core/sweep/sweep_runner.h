@@ -1,5 +1,6 @@
 #pragma once
 
+#include "../sim/region_book.h"
 #include "../sim/run_request.h"
 #include "../sim/run_result.h"
 #include "../trace/program.h"
@@ -43,6 +44,9 @@ public:
     int threads() const { return m_threads; }
 
 private:
+    // spare: region buffers of this thread's previous replay, reused and then refilled.
+    RunResult replay(const RunConfig &config, const std::atomic<bool> *cancel, RegionBook::Buffers &spare) const;
+
     std::shared_ptr<const Program> m_program;
     int m_threads;
     std::optional<double> m_wallLimitSeconds;
