@@ -136,21 +136,21 @@ void MemoryMapFigure::paintLegend(QPainter &painter, QPointF at, const FigureSty
         painter.drawText(QPointF(r.right() + line * 0.3, at.y() + metrics.ascent()), label);
         x = r.right() + line * 0.3 + metrics.horizontalAdvance(label) + line;
     };
-    swatch(QStringLiteral("tensor (one colour each)"), [&](const QRectF &r) {
+    swatch(QStringLiteral("tensors"), [&](const QRectF &r) {
         painter.setPen(Qt::NoPen);
         painter.setBrush(tensorColour(0, style));
         painter.drawRoundedRect(QRectF(r.left(), r.top(), r.width() / 2, r.height()), 1, 1);
         painter.setBrush(tensorColour(1, style));
         painter.drawRoundedRect(QRectF(r.center().x(), r.top(), r.width() / 2, r.height()), 1, 1);
     });
-    swatch(QStringLiteral("free in a segment"), [&](const QRectF &r) {
+    swatch(QStringLiteral("free"), [&](const QRectF &r) {
         painter.setPen(QPen(style.ink(), style.axisWidth));
         painter.setBrush(freeColour());
         painter.drawRoundedRect(r, 1, 1);
         hatch(painter, r, style.reserved(), line * 0.3);
     });
     if (unreserved() > 0)
-        swatch(QStringLiteral("capacity without a segment"), [&](const QRectF &r) {
+        swatch(QStringLiteral("unreserved capacity"), [&](const QRectF &r) {
             painter.setPen(QPen(style.reserved(), style.axisWidth, Qt::DashLine));
             painter.setBrush(Qt::NoBrush);
             painter.drawRoundedRect(r, 1, 1);

@@ -1,5 +1,6 @@
 #include "views/timeline/timeline_chart.h"
 
+#include "core/alloc/oom_kind.h"
 #include "core/analysis/min_max_decimator.h"
 #include "views/common/axis_ticks.h"
 #include "views/common/byte_units.h"
@@ -400,6 +401,20 @@ std::optional<QPointF> TimelineChart::scenePoint(double dataX, double y) const
     return m_chart->mapToPosition(QPointF(x, y), m_memory);
 }
 
+// Under an allocator model a request can fail with no byte short (fragmentation): the label
+// then says why and names the largest free block instead.
+QString TimelineChart::failureText(const Failure &failure)
+{
+    const QString tensor = QString::fromStdString(failure.tensor);
+    if (!failure.oomKind)
+        return QStringLiteral("out of memory: %1 short (%2 needs %3)")
+            .arg(ByteUnits::format(double(failure.bytesShort)), tensor, ByteUnits::format(double(failure.bytesNeeded)));
+    const std::string_view kind = oomKindName(*failure.oomKind);
+    return QStringLiteral("out of memory (%1): %2 asks %3, largest free block %4")
+        .arg(QString::fromLatin1(kind.data(), qsizetype(kind.size())), tensor,
+             ByteUnits::format(double(failure.request)), ByteUnits::format(double(failure.largestFreeBlock)));
+}
+
 const TimelineTrack *TimelineChart::failedTrack() const
 {
     for (const auto *track : {&*m_plot->track, m_plot->comparisonTrack ? &*m_plot->comparisonTrack : nullptr})
@@ -444,10 +459,7 @@ void TimelineChart::updateLabels()
             m_failure->setVisible(true);
             m_failureMark->setVisible(true);
             // In the band above the budget, which the memory curves never enter.
-            place(m_failureLabel, QPointF(from->x(), area.top() + pad),
-                  QStringLiteral("out of memory: %1 short (%2 needs %3)")
-                      .arg(ByteUnits::format(double(f.failure.bytesShort)), QString::fromStdString(f.failure.tensor),
-                           ByteUnits::format(double(f.failure.bytesNeeded))));
+            place(m_failureLabel, QPointF(from->x(), area.top() + pad), failureText(f.failure));
         }
     }
     if (m_plot->divergenceX) {

@@ -62,6 +62,7 @@ private:
     void styleComparison();
     std::optional<QPointF> scenePoint(double dataX, double y) const;
     const TimelineTrack *failedTrack() const;
+    static QString failureText(const Failure &failure);
     // The failing allocation, the divergence and their labels, placed in the chart's scene.
     void updateLabels();
     QList<QPointF> stepped(const TimelineTrack &track, const std::vector<double> &ys, double from, double to,
