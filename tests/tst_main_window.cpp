@@ -7,11 +7,14 @@
 #include "core/sim/baseline.h"
 #include "core/trace/trace_reader.h"
 #include "views/cascade/cascade_view.h"
+#include "views/memory/memory_map_panel.h"
+#include "core/analysis/memory_snapshot_at.h"
 #include "views/strip/feasibility_strip.h"
 #include "views/strip/strip_geometry.h"
 #include "views/tables/sweep_result_model.h"
 #include "views/timeline/timeline_panel.h"
 
+#include <QChart>
 #include <QImage>
 #include <QProcess>
 #include <QTableView>
@@ -40,6 +43,7 @@ private slots:
     void windowClosedMidSweepResumes();
     void badTraceKeepsWhatWasThere();
     void screenshotWritesPng();
+    void memoryMapFollowsSelectionAndTimeline();
 
 private:
     std::unique_ptr<MainWindow> m_window;
@@ -434,6 +438,58 @@ void MainWindowTest::screenshotWritesPng()
     const QImage image(png);
     QVERIFY(!image.isNull());
     QCOMPARE(image.size(), QSize(1280, 800));
+}
+
+// Under the byte sum the dock explains itself; under the caching model it shows the selected run
+// at its default step, and a click in the timeline shows the step clicked.
+void MainWindowTest::memoryMapFollowsSelectionAndTimeline()
+{
+    MemoryMapView *map = m_window->memoryMap()->view();
+    QSignalSpy mapShown(m_window.get(), &MainWindow::memoryMapShown);
+    m_window->strip()->setSelection(FeasibilityStrip::Cell{0, 5});
+    QTRY_VERIFY_WITH_TIMEOUT(mapShown.count() >= 1 && map->figure().plot()->program, 10000);
+    QVERIFY(map->figure().plot()->byteSum());
+    QVERIFY(!map->layout());
+
+    AllocatorOptions caching;
+    caching.allocator = "caching";
+    m_window->setAllocatorOptions(caching);
+    SweepParameters p;
+    p.from = QStringLiteral("0.2");
+    p.to = QStringLiteral("1.0");
+    p.step = QStringLiteral("0.01");
+    p.policies = {QStringLiteral("DTR")};
+    m_window->setSweepParameters(p);
+    QSignalSpy finished(m_window.get(), &MainWindow::sweepFinished);
+    QVERIFY(m_window->startSweep());
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+    mapShown.clear();
+    QSignalSpy timelineShown(m_window.get(), &MainWindow::timelineShown);
+    m_window->strip()->setSelection(FeasibilityStrip::Cell{0, 40});
+    QTRY_VERIFY_WITH_TIMEOUT(mapShown.count() >= 1 && timelineShown.count() >= 1 && map->figure().plot()->snapshot,
+                             20000);
+    const MemoryMapPlot &plot = *map->figure().plot();
+    QCOMPARE(plot.request.config.allocator.kind, AllocatorKind::Caching);
+    const TimelinePlot &timeline = m_window->timeline()->view()->plot();
+    QVERIFY(timeline.track->hasAllocation());
+    QCOMPARE(plot.snapshot->step, *defaultSnapshotStep(timeline.run->recording, timeline.run->result));
+    QVERIFY(map->layout() && !map->layout()->pieces().empty());
+
+    // A click in the middle of the plot area picks the step under it.
+    TimelineView *view = m_window->timeline()->view();
+    const QRectF area = view->chart()->plotArea();
+    const QPoint at = view->mapFromScene(view->chart()->mapToScene(area.center()));
+    const std::uint32_t clicked =
+        *view->stepAt(view->chart()->mapToValue(area.center(), view->chart()->series().front()).x());
+    mapShown.clear();
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::NoModifier, at);
+    QTRY_VERIFY_WITH_TIMEOUT(mapShown.count() >= 1, 20000);
+    const MemoryMapPlot &atClick = *map->figure().plot();
+    QVERIFY(atClick.snapshot);
+    if (!atClick.snapshot->atFailure)
+        QVERIFY2(std::abs(double(atClick.snapshot->step) - double(clicked)) <= 2,
+                 qPrintable(QStringLiteral("map at %1, clicked near %2").arg(atClick.snapshot->step).arg(clicked)));
+    m_window->setAllocatorOptions(AllocatorOptions{});
 }
 
 QTEST_MAIN(MainWindowTest)

@@ -18,6 +18,7 @@ private slots:
     void initTestCase();
     void neverStalls_data();
     void neverStalls();
+    void screenshotOfTheLargestTraceFinishes_data();
     void screenshotOfTheLargestTraceFinishes();
 
 private:
@@ -62,17 +63,25 @@ void ResponsivenessTest::neverStalls()
         qPrintable(QStringLiteral("the window hung %1 ms while %2").arg(result.longestStallMs).arg(result.worstStep)));
 }
 
+void ResponsivenessTest::screenshotOfTheLargestTraceFinishes_data()
+{
+    QTest::addColumn<QString>("allocator");
+    QTest::newRow("sum") << QStringLiteral("sum");
+    QTest::newRow("caching") << QStringLiteral("caching"); // the timeline's series and the memory map too
+}
+
 // `gui TRACE --select R --screenshot` finishes on the largest trace at hand: the public LSTM
 // when ../shared is there, else the project's own LSTM.
 void ResponsivenessTest::screenshotOfTheLargestTraceFinishes()
 {
+    QFETCH(QString, allocator);
     const QString shared = sharedDirectory();
     const QStringList publicLstm =
         shared.isEmpty() ? QStringList()
                          : QDir(shared + QStringLiteral("/traces/dtr-2020")).entryList({QStringLiteral("lstm-*.log")});
     const QString trace = publicLstm.isEmpty() ? QStringLiteral(REMATLENS_SOURCE_DIR "/traces/lstm.log")
                                                : shared + QStringLiteral("/traces/dtr-2020/") + publicLstm.front();
-    const QString png = m_dir.filePath(QStringLiteral("lstm.png"));
+    const QString png = m_dir.filePath(QStringLiteral("lstm-%1.png").arg(allocator));
     QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
@@ -80,7 +89,7 @@ void ResponsivenessTest::screenshotOfTheLargestTraceFinishes()
     process.start(QStringLiteral(REMATLENS_BINARY),
                   {QStringLiteral("gui"), trace, QStringLiteral("--sweep"), QStringLiteral("0.2:1.0:0.1"),
                    QStringLiteral("--select"), QStringLiteral("0.3"), QStringLiteral("--screenshot"), png,
-                   QStringLiteral("--size"), QStringLiteral("1024x700")});
+                   QStringLiteral("--size"), QStringLiteral("1024x700"), QStringLiteral("--allocator"), allocator});
     QVERIFY2(process.waitForFinished(180000), "gui --select --screenshot did not finish within 3 minutes");
     QCOMPARE(process.exitCode(), 0);
     const QImage image(png);

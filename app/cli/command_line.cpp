@@ -359,6 +359,17 @@ void addFigure(CLI::App &app, FigureOptions &options, FigureTexts &texts)
     CLI::App *cascade = figure->add_subcommand("cascade", "Eviction and rematerialization cascade of one run");
     addOneRunFigureOptions(cascade, options, texts);
     addCommonFigureOptions(cascade, options, texts);
+    CLI::App *memoryMap = figure->add_subcommand(
+        "memory-map", "Allocator segments and blocks of one run at one step (needs --allocator caching or best-fit)");
+    memoryMap->add_option("trace", options.traces, "Trace file (simrd JSON lines), or :demo")->required()->expected(1);
+    auto *ratio = memoryMap->add_option("--ratio", options.ratio, "Budget as a fraction of the baseline memory");
+    auto *budget = memoryMap->add_option("--budget", options.budget, "Budget in bytes");
+    ratio->excludes(budget);
+    budget->excludes(ratio);
+    memoryMap->add_option("--step", options.mapStep,
+                          "Model step to show (default: the failing step of a failed run, else the step where "
+                          "reserved memory peaks)");
+    addCommonFigureOptions(memoryMap, options, texts);
 }
 
 // The figure's kind and the options given as words, checked; an error message or nothing.
@@ -368,6 +379,8 @@ std::string finishFigureOptions(const CLI::App &figure, FigureOptions &options, 
         options.kind = FigureOptions::Kind::Timeline;
     else if (figure.got_subcommand("cascade"))
         options.kind = FigureOptions::Kind::Cascade;
+    else if (figure.got_subcommand("memory-map"))
+        options.kind = FigureOptions::Kind::MemoryMap;
     else
         options.kind = FigureOptions::Kind::Strip;
     options.traces.insert(options.traces.end(), texts.moreTraces.begin(), texts.moreTraces.end());

@@ -36,6 +36,7 @@ std::string FigureOptions::kindName() const
     case Kind::Strip: return "strip";
     case Kind::Timeline: return "timeline";
     case Kind::Cascade: return "cascade";
+    case Kind::MemoryMap: return "memory-map";
     }
     return {};
 }
@@ -111,6 +112,8 @@ std::string checkFigureOptions(const FigureOptions &options)
     if (options.zoomFromBytes.has_value() != options.zoomToBytes.has_value() ||
         (options.zoomFromBytes && !(*options.zoomFromBytes >= 0 && *options.zoomFromBytes < *options.zoomToBytes)))
         return "--zoom-from-bytes and --zoom-to-bytes go together, with 0 <= from < to";
+    if (options.mapStep && *options.mapStep < 0)
+        return "--step expects a model step, 0 or more";
     if (options.kind != FigureOptions::Kind::Strip && options.traces.size() > 1)
         return "figure " + options.kindName() + " shows one trace; several --trace go with figure strip";
     return {};

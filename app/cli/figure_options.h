@@ -12,7 +12,7 @@ namespace rematlens {
 // What `rematlens figure KIND ...` asked for. Plain text and numbers (the command-line library
 // knows no Qt Gui); the figure library turns them into a style, a size and a drawing.
 struct FigureOptions {
-    enum class Kind { Strip, Timeline, Cascade };
+    enum class Kind { Strip, Timeline, Cascade, MemoryMap };
     enum class SizePreset { SingleColumn, DoubleColumn, Slide, Custom };
     enum class Palette { Default, ColourBlindSafe, GreyscaleSafe };
     enum class XAxis { Step, Clock };
@@ -41,6 +41,7 @@ struct FigureOptions {
     XAxis xAxis = XAxis::Step;
     std::uint64_t seed = 0;
     AllocatorOptions allocator;
+    std::optional<std::int64_t> mapStep; // memory-map: the model step (default: failing, else peak reserved)
 
     // strip: the sweep to run, or sweep files to read instead.
     std::string from = "0.1";

@@ -1,6 +1,7 @@
 #include "figure_command.h"
 
 #include "cascade_figure.h"
+#include "memory_map_figure_command.h"
 #include "strip_figure_command.h"
 #include "timeline_figure.h"
 
@@ -19,6 +20,8 @@ int runFigureCommand(const FigureOptions &options)
         return runTimelineFigure(options);
     case FigureOptions::Kind::Cascade:
         return runCascadeFigure(options);
+    case FigureOptions::Kind::MemoryMap:
+        return runMemoryMapFigure(options);
     }
     return runStripFigure(options);
 }

@@ -11,6 +11,8 @@
 #include "app/cli/trace_source.h"
 #include "core/map/budget_walker.h"
 #include "views/cascade/cascade_view.h"
+#include "views/memory/memory_map_panel.h"
+#include "core/analysis/memory_snapshot_at.h"
 #include "views/common/byte_units.h"
 #include "views/common/number_format.h"
 #include "views/common/trace_name.h"
@@ -88,8 +90,8 @@ MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent), m_summaryModel(new TraceSummaryModel(this)), m_sweepModel(new SweepResultModel(this)),
       m_holeModel(new HoleListModel(this)), m_mapModel(new ExactMapModel(this)), m_detailsModel(new RunDetailsModel(this)),
       m_strip(new FeasibilityStrip(this)), m_panel(new SweepPanel(this)), m_timeline(new TimelinePanel(this)),
-      m_cascade(new CascadeView(this)), m_viewTabs(new QTabWidget(this)), m_centre(new QSplitter(this)),
-      m_cascadeJobs(this), m_timelineJobs(this), m_holeView(nullptr), m_progress(new QProgressBar(this)),
+      m_cascade(new CascadeView(this)), m_memoryMap(new MemoryMapPanel(this)), m_viewTabs(new QTabWidget(this)), m_centre(new QSplitter(this)),
+      m_cascadeJobs(this), m_timelineJobs(this), m_memoryMapJobs(this), m_holeView(nullptr), m_progress(new QProgressBar(this)),
       m_cancelButton(new QToolButton(this)), m_statusLabel(new QLabel(this))
 {
     setWindowTitle(tr("RematLens"));
@@ -102,6 +104,7 @@ MainWindow::MainWindow(QWidget *parent)
     registerFigureView(tr("Feasibility strip"), m_strip);
     registerFigureView(tr("Memory timeline"), m_timeline->view());
     registerFigureView(tr("Cascade"), m_cascade);
+    registerFigureView(tr("Memory map"), m_memoryMap->view());
     m_sessions = new SessionController(*this);
     connect(m_sessions, &SessionController::problem, this, &MainWindow::reportProblem);
     m_sessions->setStripViewAccess([this] { return m_strip->viewedRatios(); },
@@ -158,6 +161,14 @@ void MainWindow::connectViews()
         m_viewTabs->setCurrentWidget(m_timeline);
         m_timeline->view()->showStep(step);
     });
+    connect(m_timeline->view(), &TimelineView::stepClicked, this, [this](std::uint32_t step) {
+        if (m_inspected.first && !m_inspected.first->request.config.allocator.isSum()) {
+            m_memoryMapDock->raise();
+            showMemoryMap(step);
+        }
+    });
+    connect(m_memoryMap, &MemoryMapPanel::stepRequested, this, [this](std::size_t step) { showMemoryMap(step); });
+    connect(m_memoryMap, &MemoryMapPanel::defaultStepRequested, this, [this] { showMemoryMap(std::nullopt); });
     connect(m_cascade, &CascadeView::keepResidentRequested, this, &MainWindow::rerunKeeping);
     connect(m_cascade, &CascadeView::causesRequested, this,
             [this](std::size_t event) { showCascade(m_shownRun, event); });
@@ -193,9 +204,23 @@ void MainWindow::createDocks()
     tabifyDockWidget(run, runsDock);
     run->raise();
     m_docks = {trace, sweep, holes, run};
+    m_memoryMapDock = createMemoryMapDock();
     m_viewMenu = new QMenu(tr("&View"), this);
-    for (QDockWidget *dock : {trace, sweep, holes, run, runsDock})
+    for (QDockWidget *dock : {trace, sweep, holes, run, runsDock, m_memoryMapDock})
         m_viewMenu->addAction(dock->toggleViewAction());
+}
+
+// Under the strip and the timeline, between the side columns: beside the cascade, so the
+// timeline (where a click picks the step) and the map show together.
+QDockWidget *MainWindow::createMemoryMapDock()
+{
+    QDockWidget *dock = makeDock(tr("Memory map"), QStringLiteral("memoryMapDock"), m_memoryMap, this);
+    dock->setToolTip(tr("The allocator's segments and blocks of the selected run at one step (allocator models "
+                        "only)"));
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    addDockWidget(Qt::BottomDockWidgetArea, dock);
+    return dock;
 }
 
 // The side columns take about a fifth of the window each, the strip and the timeline the rest;
@@ -209,6 +234,7 @@ void MainWindow::arrangeDocks()
     const int column = std::max(200, height() - menuBar()->height() - statusBar()->height());
     resizeDocks({trace, sweep}, {column * 3 / 10, column * 7 / 10}, Qt::Vertical);
     resizeDocks({holes, run}, {column * 3 / 10, column * 7 / 10}, Qt::Vertical);
+    resizeDocks({m_memoryMapDock}, {std::max(160, column * 3 / 10)}, Qt::Vertical);
     m_centre->setSizes({m_centre->height() * 2 / 5, m_centre->height() * 3 / 5});
 }
 
@@ -781,6 +807,45 @@ void MainWindow::showInspected(int job, std::shared_ptr<const InspectedRun> run,
     showCascade(run);
     m_inspected = {std::move(run), std::move(comparison)};
     buildTimeline();
+    showMemoryMap(std::nullopt);
+}
+
+void MainWindow::showMemoryMap(std::optional<std::size_t> step)
+{
+    const std::shared_ptr<const InspectedRun> run = m_inspected.first;
+    if (!run || !m_program) {
+        m_memoryMapJobs.cancel();
+        m_memoryMap->setStepsEnabled(false);
+        m_memoryMap->view()->showMessage(tr("Select a run in the strip to see its memory map"));
+        return;
+    }
+    if (run->request.config.allocator.isSum()) {
+        m_memoryMapJobs.cancel();
+        auto plot = std::make_shared<MemoryMapPlot>();
+        plot->program = m_program;
+        plot->request = run->request;
+        m_memoryMap->setStepsEnabled(false);
+        m_memoryMap->view()->setPlot(std::move(plot));
+        emit memoryMapShown();
+        return;
+    }
+    m_memoryMap->view()->showMessage(step ? tr("Replaying to step %1…").arg(*step) : tr("Replaying…"));
+    m_memoryMapJobs.run(
+        [program = m_program, run, step] {
+            auto plot = std::make_shared<MemoryMapPlot>();
+            plot->program = program;
+            plot->request = run->request;
+            if (const auto at = step ? step : defaultSnapshotStep(run->recording, run->result))
+                plot->snapshot = snapshotAtStep(*program, run->request, *at);
+            return std::shared_ptr<const MemoryMapPlot>(std::move(plot));
+        },
+        [this](std::shared_ptr<const MemoryMapPlot> plot) {
+            m_memoryMap->setStepsEnabled(true);
+            if (plot->snapshot)
+                m_memoryMap->setSteps(m_program ? m_program->schedule.size() : 1, plot->snapshot->step);
+            m_memoryMap->view()->setPlot(std::move(plot));
+            emit memoryMapShown();
+        });
 }
 
 // The plot (tracks, divergence) is built off the GUI thread; drawing it is all the window does.
@@ -807,6 +872,7 @@ void MainWindow::clearRunViews()
     m_timelineJobs.cancel();
     m_timeline->clear();
     showCascade(nullptr);
+    showMemoryMap(std::nullopt);
 }
 
 // While the user looks, the budgets the arrow keys lead to next (and what they would be

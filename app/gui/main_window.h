@@ -36,6 +36,7 @@ class RunDetailsModel;
 class SweepPanel;
 class SweepResultModel;
 class CascadeView;
+class MemoryMapPanel;
 class ExactMapModel;
 class HelpWindow;
 class SessionController;
@@ -75,6 +76,12 @@ public:
     const std::vector<FigureView> &figureViews() const { return m_figureViews; }
     void exportFigure();
     CascadeView *cascade() const { return m_cascade; }
+    MemoryMapPanel *memoryMap() const { return m_memoryMap; }
+    QDockWidget *memoryMapDock() const { return m_memoryMapDock; }
+    bool memoryMapBusy() const { return m_memoryMapJobs.busy(); }
+    // The memory map of the run in the timeline at this step (its default step when none):
+    // replayed off the GUI thread under the run's allocator model.
+    void showMemoryMap(std::optional<std::size_t> step);
     // The view under the strip: 0 the memory timeline, 1 the cascade.
     void showViewTab(int index);
     // Default sizes of the docks and of the strip over the timeline, for the window's size.
@@ -103,6 +110,7 @@ signals:
     void sweepFinished(bool cancelled);
     void mapFinished(bool cancelled);
     void timelineShown();
+    void memoryMapShown();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -140,6 +148,7 @@ private:
     void pinShownRun();
     void prefetchNeighbours();
     void showCascade(const std::shared_ptr<const InspectedRun> &run, std::optional<std::size_t> focusEvent = {});
+    QDockWidget *createMemoryMapDock();
     void rerunKeeping(TensorId tensor);
     std::optional<RunRequest> comparisonFor(std::size_t policy, std::size_t column) const;
     void showHoleOf(std::size_t policy, std::size_t column);
@@ -169,11 +178,14 @@ private:
     SweepPanel *m_panel;
     TimelinePanel *m_timeline;
     CascadeView *m_cascade;
+    MemoryMapPanel *m_memoryMap;
+    QDockWidget *m_memoryMapDock = nullptr;
     QTabWidget *m_viewTabs;
     QSplitter *m_centre;
     std::array<QDockWidget *, 4> m_docks{}; // trace, sweep, holes, selected run
     LatestJobRunner m_cascadeJobs;          // layouts of the selected run's cascade
     LatestJobRunner m_timelineJobs;         // plots of the selected run's timeline
+    LatestJobRunner m_memoryMapJobs;        // allocator layouts of the selected run at a step
     bool m_arranged = false;
     QTableView *m_holeView;
     QMenu *m_recentMenu = nullptr;

@@ -100,8 +100,7 @@ void ScreenshotJob::capture()
     if (const auto zoom = zoomBytes(m_options))
         m_window.strip()->showBudgets(zoom->first, zoom->second);
     if (m_options.selectBytes) {
-        connect(&m_window, &MainWindow::timelineShown, this, &ScreenshotJob::grabSoon, Qt::SingleShotConnection);
-        QTimer::singleShot(20000, this, &ScreenshotJob::grabSoon);
+        waitForRunViews();
         if (!m_window.strip()->selectInterval(0, *m_options.selectBytes))
             fail(QStringLiteral("--select-bytes: no mapped interval holds %1 B").arg(*m_options.selectBytes));
         m_window.strip()->setFocus();
@@ -112,10 +111,23 @@ void ScreenshotJob::capture()
         return;
     }
     // The timeline replays the selected run first; grab once it shows (or give up waiting).
-    connect(&m_window, &MainWindow::timelineShown, this, &ScreenshotJob::grabSoon, Qt::SingleShotConnection);
-    QTimer::singleShot(20000, this, &ScreenshotJob::grabSoon);
+    waitForRunViews();
     m_window.strip()->selectRatio(*DecimalGrid::parseRatio(m_options.select));
     m_window.strip()->setFocus();
+}
+
+// The timeline and the memory map are built by jobs of their own; grab once both show (or
+// give up waiting).
+void ScreenshotJob::waitForRunViews()
+{
+    m_viewsPending = 2;
+    const auto shown = [this] {
+        if (--m_viewsPending == 0)
+            grabSoon();
+    };
+    connect(&m_window, &MainWindow::timelineShown, this, shown, Qt::SingleShotConnection);
+    connect(&m_window, &MainWindow::memoryMapShown, this, shown, Qt::SingleShotConnection);
+    QTimer::singleShot(20000, this, &ScreenshotJob::grabSoon);
 }
 
 void ScreenshotJob::grabSoon()

@@ -30,12 +30,14 @@ public:
 private:
     void capture();
     void grabSoon();
+    void waitForRunViews();
     void fail(const QString &message);
 
     MainWindow &m_window;
     GuiOptions m_options;
     bool m_grabbing = false;
     bool m_mapped = false;
+    int m_viewsPending = 0;
 };
 
 } // namespace rematlens

@@ -2,6 +2,7 @@
 
 #include "../trace/program.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -17,6 +18,7 @@ struct BlockView {
     Bytes address = 0;
     Bytes size = 0;
     enum class State : std::uint8_t { Allocated, Free, Unmapped } state = State::Free;
+    BlockHandle handle = kNone; // what allocate returned, for an allocated block
 };
 
 // One segment (a device allocation, or an expandable segment's virtual range, or the arena),
@@ -47,6 +49,17 @@ public:
     Bytes reserved() const { return m_reserved; }
     Bytes peakAllocated() const { return m_peakAllocated; }
     Bytes peakReserved() const { return m_peakReserved; }
+    // The highest allocated and reserved bytes since the window last restarted, and how many
+    // times either changed: a recorder samples these so transient peaks inside one operator
+    // still reach its timeline.
+    Bytes windowPeakAllocated() const { return m_windowPeakAllocated; }
+    Bytes windowPeakReserved() const { return m_windowPeakReserved; }
+    std::uint64_t changes() const { return m_changes; }
+    void restartWindow()
+    {
+        m_windowPeakAllocated = m_allocated;
+        m_windowPeakReserved = m_reserved;
+    }
     // The largest request that could be placed now without releasing anything.
     virtual Bytes largestFreeBlock() const = 0;
 
@@ -62,14 +75,16 @@ protected:
     void addAllocated(Bytes delta)
     {
         m_allocated += delta;
-        if (m_allocated > m_peakAllocated)
-            m_peakAllocated = m_allocated;
+        ++m_changes;
+        m_peakAllocated = std::max(m_peakAllocated, m_allocated);
+        m_windowPeakAllocated = std::max(m_windowPeakAllocated, m_allocated);
     }
     void addReserved(Bytes delta)
     {
         m_reserved += delta;
-        if (m_reserved > m_peakReserved)
-            m_peakReserved = m_reserved;
+        ++m_changes;
+        m_peakReserved = std::max(m_peakReserved, m_reserved);
+        m_windowPeakReserved = std::max(m_windowPeakReserved, m_reserved);
     }
 
 private:
@@ -77,6 +92,9 @@ private:
     Bytes m_reserved = 0;
     Bytes m_peakAllocated = 0;
     Bytes m_peakReserved = 0;
+    Bytes m_windowPeakAllocated = 0;
+    Bytes m_windowPeakReserved = 0;
+    std::uint64_t m_changes = 0;
 };
 
 } // namespace rematlens

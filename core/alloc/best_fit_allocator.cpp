@@ -97,7 +97,8 @@ std::vector<SegmentView> BestFitAllocator::layout() const
         const Block &b = m_blocks[h];
         if (b.size > 0)
             arena.blocks.push_back(
-                BlockView{b.address, b.size, b.allocated ? BlockView::State::Allocated : BlockView::State::Free});
+                BlockView{b.address, b.size, b.allocated ? BlockView::State::Allocated : BlockView::State::Free,
+                          b.allocated ? h : kNone});
     }
     return {arena};
 }

@@ -399,7 +399,7 @@ std::vector<SegmentView> CachingAllocator::layout() const
             const auto state = !b.mapped ? BlockView::State::Unmapped
                                : b.allocated ? BlockView::State::Allocated
                                              : BlockView::State::Free;
-            view.blocks.push_back(BlockView{b.address, b.size, state});
+            view.blocks.push_back(BlockView{b.address, b.size, state, b.allocated ? h : kNone});
         }
         views.push_back(std::move(view));
     }

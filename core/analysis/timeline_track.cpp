@@ -29,6 +29,14 @@ void TimelineTrack::addSamples(const RunRecording &recording)
         m_depth.push_back(double(s.depth));
         m_steps.push_back(s.step);
     }
+    if (recording.allocation.size() != n)
+        return;
+    m_reserved.reserve(n);
+    m_allocated.reserve(n);
+    for (const AllocationSample &a : recording.allocation) {
+        m_reserved.push_back(double(a.reserved));
+        m_allocated.push_back(double(a.allocated));
+    }
 }
 
 // A rematerialization occupies the clock from its operator's start to its end; against steps
@@ -72,6 +80,16 @@ double TimelineTrack::endX() const
 double TimelineTrack::peakMemory() const
 {
     return m_memory.empty() ? 0.0 : *std::max_element(m_memory.begin(), m_memory.end());
+}
+
+double TimelineTrack::peakReserved() const
+{
+    return m_reserved.empty() ? 0.0 : *std::max_element(m_reserved.begin(), m_reserved.end());
+}
+
+double TimelineTrack::peakAllocated() const
+{
+    return m_allocated.empty() ? 0.0 : *std::max_element(m_allocated.begin(), m_allocated.end());
 }
 
 int TimelineTrack::peakDepth() const

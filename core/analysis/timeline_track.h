@@ -38,6 +38,12 @@ public:
     const std::vector<double> &memory() const { return m_memory; }
     const std::vector<double> &locked() const { return m_locked; }
     const std::vector<double> &depth() const { return m_depth; }
+    // Under an allocator model, per sample (empty under the byte sum).
+    const std::vector<double> &reserved() const { return m_reserved; }
+    const std::vector<double> &allocated() const { return m_allocated; }
+    bool hasAllocation() const { return !m_reserved.empty(); }
+    double peakReserved() const;
+    double peakAllocated() const;
     const std::vector<Marker> &evictions() const { return m_evictions; }
     const std::vector<Span> &rematSpans() const { return m_rematSpans; }
     const std::optional<FailurePoint> &failure() const { return m_failure; }
@@ -63,6 +69,8 @@ private:
     std::vector<double> m_memory;
     std::vector<double> m_locked;
     std::vector<double> m_depth;
+    std::vector<double> m_reserved;
+    std::vector<double> m_allocated;
     std::vector<std::uint32_t> m_steps;
     std::vector<Marker> m_evictions;
     std::vector<Span> m_rematSpans;

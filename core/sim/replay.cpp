@@ -116,6 +116,10 @@ RunResult Replay::run()
             }
             if (m_config.recording)
                 sampleStepEnd();
+            if (m_allocator && m_config.snapshot && m_config.snapshot->step == m_step) {
+                takeSnapshot(nullptr);
+                break; // the rest of the run is not asked for
+            }
         }
     } catch (const Stopped &) {
         // m_result.outcome says why
@@ -497,6 +501,8 @@ void Replay::sample()
                                                          static_cast<std::uint32_t>(m_step),
                                                          static_cast<std::uint32_t>(m_frames.size()),
                                                          static_cast<std::uint32_t>(m_pool.size())});
+    if (m_allocator)
+        sampleAllocation();
 }
 
 // Releases and pins change memory or locks without a clock tick; a step that changed nothing
@@ -507,7 +513,8 @@ void Replay::sampleStepEnd()
     if (!samples.empty()) {
         const TimelineSample &last = samples.back();
         if (last.memory == m_memory && last.lockedBytes == m_lockedBytes && last.poolSize == m_pool.size()
-            && last.depth == m_frames.size())
+            && last.depth == m_frames.size()
+            && (!m_allocator || m_allocator->changes() == m_allocatorChangesAtSample))
             return;
     }
     sample();

@@ -45,6 +45,8 @@ public:
     std::size_t step() const { return m_step; }
     // The region buffers, for the next replay of the same program; this one is spent.
     RegionBook::Buffers releaseRegionBuffers() { return m_regions ? m_regions->releaseBuffers() : RegionBook::Buffers{}; }
+    // The allocator model's state (null under the byte sum), for checks at checkpoints.
+    const Allocator *allocator() const { return m_allocator.get(); }
 
 private:
     static constexpr Cost kNeverAccessed = std::numeric_limits<Cost>::min(); // simrd's -inf
@@ -89,6 +91,9 @@ private:
     void stopAllocatorOutOfMemory(TensorId t, Bytes request, OomKind kind);
     void validateAllocator();
     void summarizeAllocation();
+    void sampleAllocation();
+    void foldLastAllocationSample();
+    void takeSnapshot(const Failure *failure);
     void offerToPolicy(StorageId s);
     void record(ReplayEvent::Kind kind, TensorId tensor, Bytes bytes);
     void sample();
@@ -173,6 +178,7 @@ private:
     std::vector<BlockHandle> m_placed;   // blocks of the operator being computed, by output
     std::size_t m_untilValidation = 0;
     std::string m_layoutProblem;
+    std::uint64_t m_allocatorChangesAtSample = ~std::uint64_t(0);
 
     std::size_t m_checkpointEvery = 0;
     std::function<void(const Replay &)> m_onCheckpoint;

@@ -6,6 +6,7 @@
 #include "../alloc/layout_check.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace rematlens {
 
@@ -84,6 +85,8 @@ void Replay::stopAllocatorOutOfMemory(TensorId t, Bytes request, OomKind kind)
     failure.oomKind = kind;
     failure.request = request;
     failure.largestFreeBlock = m_allocator->largestFreeBlock();
+    if (m_config.snapshot && !m_config.snapshot->taken)
+        takeSnapshot(&failure);
     stopWith(std::move(failure));
 }
 
@@ -101,6 +104,8 @@ void Replay::validateAllocator()
 // for comparisons of a byte sum with the budget, which this replay does not make.
 void Replay::summarizeAllocation()
 {
+    if (m_config.recording)
+        foldLastAllocationSample();
     if (m_config.allocator.validateEvery && m_layoutProblem.empty())
         m_layoutProblem = allocatorProblem(*m_allocator);
     m_result.allocation = AllocationSummary{m_allocator->peakReserved(), m_allocator->peakAllocated(),
@@ -109,6 +114,56 @@ void Replay::summarizeAllocation()
     m_result.interval.hi = m_config.budget < std::numeric_limits<Bytes>::max()
                                ? std::optional<Bytes>(m_config.budget + 1)
                                : std::nullopt;
+}
+
+// The highest reserved and allocated bytes since the last sample, then a new window.
+void Replay::sampleAllocation()
+{
+    m_config.recording->allocation.push_back(
+        AllocationSample{m_allocator->windowPeakReserved(), m_allocator->windowPeakAllocated()});
+    m_allocator->restartWindow();
+    m_allocatorChangesAtSample = m_allocator->changes();
+}
+
+// What happened after the last sample (a failing request's new segment, say) still counts
+// toward the series' maxima, which then equal the run's peaks.
+void Replay::foldLastAllocationSample()
+{
+    std::vector<AllocationSample> &samples = m_config.recording->allocation;
+    if (samples.empty())
+        return;
+    samples.back().reserved = std::max(samples.back().reserved, m_allocator->windowPeakReserved());
+    samples.back().allocated = std::max(samples.back().allocated, m_allocator->windowPeakAllocated());
+}
+
+// The layout with each allocated block's tensor: a storage's root, or for a block placed for
+// the operator being computed, its output.
+void Replay::takeSnapshot(const Failure *failure)
+{
+    MemorySnapshot &snapshot = *m_config.snapshot;
+    std::unordered_map<BlockHandle, TensorId> owners;
+    for (StorageId s = 0; s < m_blockOf.size(); ++s)
+        if (m_blockOf[s] != kNone)
+            owners.emplace(m_blockOf[s], m_program.storages[s].root);
+    snapshot.segments.clear();
+    for (const SegmentView &segment : m_allocator->layout()) {
+        SnapshotSegment out{segment.base, segment.size, {}};
+        out.blocks.reserve(segment.blocks.size());
+        for (const BlockView &b : segment.blocks) {
+            const auto owner = owners.find(b.handle);
+            out.blocks.push_back(SnapshotBlock{b.address, b.size, b.state, owner != owners.end() ? owner->second : kNone});
+        }
+        snapshot.segments.push_back(std::move(out));
+    }
+    snapshot.step = failure ? failure->step : m_step;
+    snapshot.taken = true;
+    snapshot.atFailure = failure != nullptr;
+    snapshot.reserved = m_allocator->reserved();
+    snapshot.allocated = m_allocator->allocated();
+    snapshot.capacity = m_allocator->capacity();
+    snapshot.largestFreeBlock = m_allocator->largestFreeBlock();
+    if (failure)
+        snapshot.failure = *failure;
 }
 
 } // namespace rematlens

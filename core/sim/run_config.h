@@ -2,6 +2,7 @@
 
 #include "../alloc/allocator_config.h"
 #include "policy.h"
+#include "memory_snapshot.h"
 #include "run_recording.h"
 #include "runtime_kind.h"
 
@@ -24,6 +25,10 @@ struct RunConfig {
     double rematLimit = std::numeric_limits<double>::infinity();
     std::uint64_t seed = 0;                    // for the random policies
     RunRecording *recording = nullptr;         // filled when set
+    // Under an allocator model, filled with the layout after step snapshot->step (or at the
+    // failing request when the run stops at or before it); the replay ends there, so its
+    // result describes only the steps up to it.
+    MemorySnapshot *snapshot = nullptr;
     // Tensors whose storages are never offered to the policy (still freed on their last release).
     std::vector<TensorId> keepResident;
     bool measureBottleneck = false;

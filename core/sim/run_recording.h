@@ -17,11 +17,20 @@ struct TimelineSample {
     std::uint32_t poolSize; // storages the policy may evict
 };
 
+// An allocator model's memory at one timeline sample: the highest reserved and allocated bytes
+// since the sample before, so the series' maxima are the run's peaks exactly.
+struct AllocationSample {
+    Bytes reserved;
+    Bytes allocated;
+};
+
 // Everything a recorded run saw, in order. Recording is opt-in (RunConfig::recording): a run
 // without it pays one untaken branch per event.
 struct RunRecording {
     std::vector<ReplayEvent> events;
     std::vector<TimelineSample> samples;
+    // One per sample under an allocator model; empty under the byte sum.
+    std::vector<AllocationSample> allocation;
 };
 
 } // namespace rematlens

@@ -135,6 +135,21 @@ QColor FigureStyle::failure() const
     return palette == Palette::GreyscaleSafe ? ink() : QColor(0xD5, 0x5E, 0x00);
 }
 
+QColor FigureStyle::reserved() const
+{
+    return palette == Palette::GreyscaleSafe ? QColor(0x50, 0x50, 0x50) : QColor(0x00, 0x72, 0xB2);
+}
+
+QColor FigureStyle::allocated() const
+{
+    return palette == Palette::GreyscaleSafe ? QColor(0x90, 0x90, 0x90) : QColor(0x7A, 0x3E, 0x9D);
+}
+
+QColor FigureStyle::fragmentationFill() const
+{
+    return palette == Palette::GreyscaleSafe ? QColor(0x00, 0x00, 0x00, 0x30) : QColor(0x00, 0x72, 0xB2, 0x38);
+}
+
 QColor FigureStyle::ink() const
 {
     return QColor(0x20, 0x20, 0x20);

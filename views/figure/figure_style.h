@@ -36,6 +36,11 @@ struct FigureStyle {
     QColor nesting() const; // the timeline's rematerialization depth: apart from the evictions' pink
     QColor divergence() const;
     QColor failure() const;
+    // An allocator model's memory: reserved segments, allocated blocks, and the fragmentation
+    // between them (also the colour of free blocks in the memory map).
+    QColor reserved() const;
+    QColor allocated() const;
+    QColor fragmentationFill() const;
     QColor ink() const; // text and axes
     QColor grid() const;
 };

@@ -1,5 +1,6 @@
 #include "views/timeline/timeline_chart.h"
 
+#include "core/alloc/oom_kind.h"
 #include "core/analysis/min_max_decimator.h"
 #include "views/common/axis_ticks.h"
 #include "views/common/byte_units.h"
@@ -57,6 +58,18 @@ void TimelineChart::createSeries()
     add(m_locked, QStringLiteral("locked"), m_y);
     add(m_depth = new QLineSeries, QStringLiteral("nesting (right)"), m_depthAxis);
     add(m_comparison = new QLineSeries, QStringLiteral("comparison"), m_y);
+    m_fragmentationUpper = new QLineSeries;
+    m_fragmentationLower = new QLineSeries;
+    m_fragmentation = new QAreaSeries(m_fragmentationUpper, m_fragmentationLower);
+    // The area takes its upper boundary as parent; it is in no chart yet, so break that cycle.
+    m_fragmentation->setParent(nullptr);
+    m_fragmentationUpper->setParent(m_fragmentation);
+    m_fragmentationLower->setParent(m_fragmentation);
+    m_fragmentation->setName(QStringLiteral("fragmentation"));
+    m_reserved = new QLineSeries;
+    m_reserved->setName(QStringLiteral("reserved"));
+    m_allocated = new QLineSeries;
+    m_allocated->setName(QStringLiteral("allocated"));
     add(m_memory = new QLineSeries, QStringLiteral("memory in use"), m_y);
     add(m_budget = new QLineSeries, QStringLiteral("budget"), m_y);
     add(m_evictions = new QScatterSeries, QStringLiteral("eviction"), m_y);
@@ -145,6 +158,8 @@ void TimelineChart::setCompactLegend(bool compact)
     if (m_plot->comparison)
         title += QStringLiteral(", dashed: %1").arg(ratio(*m_plot->comparison));
     m_chart->setTitleFont(m_style.font(0.9));
+    if (m_plot->track->hasAllocation())
+        title += QStringLiteral("; blue: reserved, purple: allocated");
     m_chart->setTitle(title + QStringLiteral(", dash-dot: budget; ▲ eviction"));
 }
 
@@ -163,6 +178,7 @@ void TimelineChart::setPlot(const TimelinePlot *plot)
     chooseXScale(byStep);
     const bool compare = m_plot && m_plot->comparisonTrack;
     showComparison(compare);
+    showAllocation(m_plot && m_plot->track->hasAllocation());
     if (m_plot) {
         const auto ratioText = [](const InspectedRun &r) { return QString::number(r.request.ratio, 'g', 6); };
         m_memory->setName(QStringLiteral("in use %1").arg(ratioText(*m_plot->run)));
@@ -198,7 +214,8 @@ void TimelineChart::showRange(double from, double to, int columns)
     const int decimals = std::clamp(int(-std::floor(std::log10(interval))), 0, 6);
     m_x->setLabelFormat(QStringLiteral("%.%1f").arg(decimals));
     if (!m_plot) {
-        for (QLineSeries *s : {m_memory, m_comparison, m_budget, m_depth, m_rematUpper, m_lockedUpper})
+        for (QLineSeries *s : {m_memory, m_comparison, m_budget, m_depth, m_rematUpper, m_lockedUpper, m_reserved,
+                               m_allocated, m_fragmentationUpper, m_fragmentationLower})
             s->clear();
         m_rematBand->setSpans({});
         m_evictions->clear();
@@ -262,6 +279,8 @@ void TimelineChart::fillMemory(double from, double to, int columns)
     if (m_plot->comparisonTrack)
         m_comparison->replace(
             stepped(*m_plot->comparisonTrack, m_plot->comparisonTrack->memory(), from, to, columns, true));
+    if (track.hasAllocation())
+        fillAllocation(from, to, columns);
     const double budget = m_scale.toUnits(double(track.budget()));
     m_budget->replace(QList<QPointF>{QPointF(ax(from), budget), QPointF(ax(to), budget)});
 }
@@ -320,6 +339,43 @@ void TimelineChart::showComparison(bool shown)
     }
 }
 
+void TimelineChart::fillAllocation(double from, double to, int columns)
+{
+    const TimelineTrack &track = *m_plot->track;
+    QList<QPointF> reserved = stepped(track, track.reserved(), from, to, columns, true);
+    QList<QPointF> allocated = stepped(track, track.allocated(), from, to, columns, true);
+    m_fragmentationUpper->replace(reserved);
+    m_fragmentationLower->replace(allocated);
+    m_reserved->replace(std::move(reserved));
+    m_allocated->replace(std::move(allocated));
+}
+
+// The allocator's series join the chart, and its legend, only for a run under a model: under
+// the byte sum the chart is exactly what it was without them. They go under the memory line.
+void TimelineChart::showAllocation(bool shown)
+{
+    const bool inChart = m_reserved->chart() != nullptr;
+    if (shown == inChart)
+        return;
+    QList<QAbstractSeries *> series{m_fragmentation, m_allocated, m_reserved};
+    for (QAbstractSeries *s : series) {
+        if (shown) {
+            m_chart->addSeries(s);
+            s->attachAxis(m_x);
+            s->attachAxis(m_y);
+        } else {
+            m_chart->removeSeries(s);
+        }
+    }
+    if (shown) {
+        m_fragmentation->setBrush(m_style.fragmentationFill());
+        m_fragmentation->setPen(Qt::NoPen);
+        m_reserved->setPen(QPen(m_style.reserved(), m_style.lineWidth, Qt::SolidLine, Qt::FlatCap, Qt::MiterJoin));
+        m_allocated->setPen(
+            QPen(m_style.allocated(), m_style.lineWidth * 0.8, Qt::SolidLine, Qt::FlatCap, Qt::MiterJoin));
+    }
+}
+
 void TimelineChart::styleComparison()
 {
     m_comparison->setPen(QPen(m_style.policy(0), m_style.lineWidth * 0.8, Qt::DashLine, Qt::FlatCap, Qt::MiterJoin));
@@ -329,6 +385,11 @@ TimelineChart::~TimelineChart()
 {
     if (!m_comparison->chart())
         delete m_comparison;
+    if (!m_reserved->chart()) {
+        delete m_reserved;
+        delete m_allocated;
+        delete m_fragmentation;
+    }
 }
 
 // Where a value lands in the chart's scene; nothing when its x is outside the shown range.
@@ -338,6 +399,20 @@ std::optional<QPointF> TimelineChart::scenePoint(double dataX, double y) const
     if (x < m_x->min() || x > m_x->max())
         return std::nullopt;
     return m_chart->mapToPosition(QPointF(x, y), m_memory);
+}
+
+// Under an allocator model a request can fail with no byte short (fragmentation): the label
+// then says why and names the largest free block instead.
+QString TimelineChart::failureText(const Failure &failure)
+{
+    const QString tensor = QString::fromStdString(failure.tensor);
+    if (!failure.oomKind)
+        return QStringLiteral("out of memory: %1 short (%2 needs %3)")
+            .arg(ByteUnits::format(double(failure.bytesShort)), tensor, ByteUnits::format(double(failure.bytesNeeded)));
+    const std::string_view kind = oomKindName(*failure.oomKind);
+    return QStringLiteral("out of memory (%1): %2 asks %3, largest free block %4")
+        .arg(QString::fromLatin1(kind.data(), qsizetype(kind.size())), tensor,
+             ByteUnits::format(double(failure.request)), ByteUnits::format(double(failure.largestFreeBlock)));
 }
 
 const TimelineTrack *TimelineChart::failedTrack() const
@@ -384,10 +459,7 @@ void TimelineChart::updateLabels()
             m_failure->setVisible(true);
             m_failureMark->setVisible(true);
             // In the band above the budget, which the memory curves never enter.
-            place(m_failureLabel, QPointF(from->x(), area.top() + pad),
-                  QStringLiteral("out of memory: %1 short (%2 needs %3)")
-                      .arg(ByteUnits::format(double(f.failure.bytesShort)), QString::fromStdString(f.failure.tensor),
-                           ByteUnits::format(double(f.failure.bytesNeeded))));
+            place(m_failureLabel, QPointF(from->x(), area.top() + pad), failureText(f.failure));
         }
     }
     if (m_plot->divergenceX) {

@@ -40,6 +40,9 @@ public:
     // Redraws [from, to] decimated for `columns` pixel columns.
     void showRange(double from, double to, int columns);
     QLineSeries *memorySeries() const { return m_memory; }
+    QLineSeries *reservedSeries() const { return m_reserved; }
+    QLineSeries *allocatedSeries() const { return m_allocated; }
+    QAreaSeries *fragmentationSeries() const { return m_fragmentation; }
     QValueAxis *xAxis() const { return m_x; }
     // The x axis counts data x (steps or clock) in units of a power of 1000.
     double dataX(double axisX) const { return axisX * m_xDivisor; }
@@ -54,9 +57,12 @@ private:
     void fillMemory(double from, double to, int columns);
     void fillEvents(double from, double to, int columns);
     void showComparison(bool shown);
+    void showAllocation(bool shown);
+    void fillAllocation(double from, double to, int columns);
     void styleComparison();
     std::optional<QPointF> scenePoint(double dataX, double y) const;
     const TimelineTrack *failedTrack() const;
+    static QString failureText(const Failure &failure);
     // The failing allocation, the divergence and their labels, placed in the chart's scene.
     void updateLabels();
     QList<QPointF> stepped(const TimelineTrack &track, const std::vector<double> &ys, double from, double to,
@@ -79,6 +85,12 @@ private:
     QAreaSeries *m_locked = nullptr;
     QLineSeries *m_memory = nullptr;
     QLineSeries *m_comparison = nullptr;
+    // Under an allocator model only: in the chart (and its legend) while the run has them.
+    QLineSeries *m_reserved = nullptr;
+    QLineSeries *m_allocated = nullptr;
+    QLineSeries *m_fragmentationUpper = nullptr;
+    QLineSeries *m_fragmentationLower = nullptr;
+    QAreaSeries *m_fragmentation = nullptr;
     QLineSeries *m_budget = nullptr;
     QLineSeries *m_depth = nullptr;
     QScatterSeries *m_evictions = nullptr;

@@ -45,12 +45,26 @@ QString TimelineFigure::figureCsv() const
 {
     QString csv;
     QTextStream out(&csv);
-    out << "run,ratio,budget,step,clock,memory,locked_bytes,depth,pool_size\n";
-    const auto write = [&out](const InspectedRun &run) {
-        for (const TimelineSample &s : run.recording.samples)
+    // Under an allocator model the samples also carry reserved and allocated bytes.
+    const auto modelled = [](const InspectedRun &run) {
+        return !run.recording.allocation.empty() && run.recording.allocation.size() == run.recording.samples.size();
+    };
+    const bool allocation = m_plot->run && modelled(*m_plot->run);
+    out << "run,ratio,budget,step,clock,memory,locked_bytes,depth,pool_size"
+        << (allocation ? ",reserved,allocated\n" : "\n");
+    const auto write = [&](const InspectedRun &run) {
+        const bool own = allocation && modelled(run);
+        for (std::size_t i = 0; i < run.recording.samples.size(); ++i) {
+            const TimelineSample &s = run.recording.samples[i];
             out << QString::fromStdString(run.request.config.policy.name) << ',' << run.request.ratio << ','
                 << run.request.config.budget << ',' << s.step << ',' << s.clock << ',' << s.memory << ','
-                << s.lockedBytes << ',' << s.depth << ',' << s.poolSize << '\n';
+                << s.lockedBytes << ',' << s.depth << ',' << s.poolSize;
+            if (own)
+                out << ',' << run.recording.allocation[i].reserved << ',' << run.recording.allocation[i].allocated;
+            else if (allocation)
+                out << ",,";
+            out << '\n';
+        }
     };
     if (m_plot->run)
         write(*m_plot->run);

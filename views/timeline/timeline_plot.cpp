@@ -50,7 +50,7 @@ double TimelinePlot::peakBytes() const
     for (const auto *t : {track ? &*track : nullptr, comparisonTrack ? &*comparisonTrack : nullptr}) {
         if (!t)
             continue;
-        peak = std::max({peak, t->peakMemory(), double(t->budget())});
+        peak = std::max({peak, t->peakMemory(), t->peakReserved(), double(t->budget())});
         if (t->failure())
             peak = std::max(peak, double(t->failure()->failure.memoryInUse + t->failure()->failure.bytesNeeded));
     }

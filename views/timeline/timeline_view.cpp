@@ -32,7 +32,8 @@ TimelineView::TimelineView(QWidget *parent) : QChartView(new QChart, parent)
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
     setToolTip(tr("Memory in use against the model step or the clock.\n"
-                  "Wheel or +/- zooms, drag zooms to a range, arrows pan, 0 or double click resets."));
+                  "Wheel or +/- zooms, drag zooms to a range, arrows pan, 0 or double click resets.\n"
+                  "Under an allocator model a click shows that step in the memory map."));
     connect(m_chartContent->xAxis(), &QValueAxis::rangeChanged, this, &TimelineView::followAxis);
     m_chartContent->showRange(0, 1, 100);
 }
@@ -178,6 +179,33 @@ void TimelineView::mouseMoveEvent(QMouseEvent *event)
     QToolTip::showText(event->globalPosition().toPoint(), text, this);
 }
 
+void TimelineView::mousePressEvent(QMouseEvent *event)
+{
+    m_pressedAt = event->position();
+    QChartView::mousePressEvent(event);
+}
+
+void TimelineView::mouseReleaseEvent(QMouseEvent *event)
+{
+    const bool click = event->button() == Qt::LeftButton && (event->position() - m_pressedAt).manhattanLength() < 4;
+    QChartView::mouseReleaseEvent(event);
+    if (!click || !chart()->plotArea().contains(chart()->mapFromScene(mapToScene(event->pos()))))
+        return;
+    if (const std::optional<std::uint32_t> step = stepAt(xAt(event->position())))
+        emit stepClicked(*step);
+}
+
+std::optional<std::uint32_t> TimelineView::stepAt(double x) const
+{
+    const TimelinePlot &p = plot();
+    if (p.empty())
+        return std::nullopt;
+    const std::size_t i = p.track->sampleAt(x);
+    if (i == std::size_t(-1))
+        return std::nullopt;
+    return p.run->recording.samples[i].step;
+}
+
 void TimelineView::mouseDoubleClickEvent(QMouseEvent *event)
 {
     resetZoom();
@@ -205,6 +233,13 @@ QString TimelineView::hoverText(double x, double tolerance) const
                        .arg(c.toString(s.step), p.describeStep(s.step), c.toString(qlonglong(s.clock)),
                             c.toString(qlonglong(s.memory)), c.toString(qlonglong(s.lockedBytes)), c.toString(s.depth),
                             c.toString(s.poolSize));
+    if (track.hasAllocation()) {
+        const double reserved = track.reserved()[i];
+        const double allocated = track.allocated()[i];
+        text += QStringLiteral("\nreserved %1 bytes, allocated %2 bytes, fragmentation %3 bytes")
+                    .arg(c.toString(qlonglong(reserved)), c.toString(qlonglong(allocated)),
+                         c.toString(qlonglong(reserved - allocated)));
+    }
     if (const auto tensor = p.tensorOfStep(s.step))
         text += shapeLine(*tensor);
     if (const auto marker = track.evictionNear(x, tolerance)) {
@@ -257,7 +292,9 @@ KeyBindings TimelineView::keyBindings()
         {tr("Drag"), tr("Zoom to the range dragged across")},
         {tr("Left / Right"), tr("Pan a quarter of the view")},
         {tr("0 / Home, Double click"), tr("Show the whole run (reset the zoom)")},
-        {tr("Hover"), tr("Name the step, its operator and tensor, memory, locked bytes, depth and eviction")},
+        {tr("Hover"), tr("Name the step, its operator and tensor, memory, locked bytes, depth and eviction; "
+                         "reserved and allocated bytes under an allocator model")},
+        {tr("Click"), tr("Show that step in the memory map (under an allocator model)")},
     };
 }
 

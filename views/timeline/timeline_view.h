@@ -49,13 +49,20 @@ public:
     QString figureCsv() const override;
     QString figureTitle() const override;
 
+    // The model step of the sample nearest to x (none when nothing is shown).
+    std::optional<std::uint32_t> stepAt(double x) const;
+
 signals:
     void rangeChanged(double from, double to);
+    // A click (not a drag) in the plot: the memory map shows the step under it.
+    void stepClicked(std::uint32_t step);
 
 protected:
     void wheelEvent(QWheelEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
     void mouseDoubleClickEvent(QMouseEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
 
@@ -73,6 +80,7 @@ private:
     std::unique_ptr<TimelineChart> m_chartContent;
     ZoomWindow m_window;
     bool m_redrawing = false;
+    QPointF m_pressedAt;
 };
 
 } // namespace rematlens

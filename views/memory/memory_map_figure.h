@@ -1,0 +1,45 @@
+#pragma once
+
+#include "views/figure/figure_source.h"
+#include "views/memory/memory_map_layout.h"
+#include "views/memory/memory_map_plot.h"
+
+#include <QColor>
+
+#include <memory>
+
+namespace rematlens {
+
+// The memory map as a drawing, for the dock and for figures alike: a heading with the totals
+// and the failure, a legend, then the segments along the address axis with their blocks
+// coloured by tensor, free blocks hatched, and the failing request where it could not fit.
+class MemoryMapFigure : public FigureSource {
+public:
+    explicit MemoryMapFigure(std::shared_ptr<const MemoryMapPlot> plot = nullptr);
+
+    const std::shared_ptr<const MemoryMapPlot> &plot() const { return m_plot; }
+    // Where the segments go within `bounds` in this style, as paintFigure draws them.
+    std::optional<MemoryMapLayout> layoutFor(const QRectF &bounds, const FigureStyle &style) const;
+    // The failing request's rectangle in that layout, for a snapshot taken at a failure.
+    std::optional<QRectF> requestRect(const MemoryMapLayout &layout) const;
+
+    void paintFigure(QPainter &painter, const QRectF &bounds, const FigureStyle &style) const override;
+    QString figureCsv() const override;
+    QString figureTitle() const override;
+
+    static QColor tensorColour(TensorId tensor, const FigureStyle &style);
+    static QColor freeColour();
+
+private:
+    Bytes unreserved() const;
+    qreal headerHeight(const FigureStyle &style) const;
+    void paintHeader(QPainter &painter, const QRectF &bounds, const FigureStyle &style) const;
+    void paintLegend(QPainter &painter, QPointF at, const FigureStyle &style) const;
+    void paintBlocks(QPainter &painter, const MemoryMapLayout &layout, const FigureStyle &style) const;
+    void paintRequest(QPainter &painter, const MemoryMapLayout &layout, const FigureStyle &style) const;
+    static void hatch(QPainter &painter, const QRectF &rect, const QColor &colour, qreal spacing);
+
+    std::shared_ptr<const MemoryMapPlot> m_plot;
+};
+
+} // namespace rematlens
