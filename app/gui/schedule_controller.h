@@ -3,7 +3,6 @@
 #include "core/schedule/budget_schedules.h"
 #include "core/trace/program.h"
 
-#include <QFuture>
 #include <QObject>
 
 #include <atomic>
