@@ -2,6 +2,9 @@
 // records `rematlens sweep --allocator` writes, selection inspecting that model), the rows of
 // static checkpointing and of the optimal schedule (matching `rematlens checkpoint` and
 // `rematlens optimal`), both in `figure strip`, and the choice of models kept by sessions.
+#include "gui/gui_heartbeat.h"
+#include "shared_data.h"
+
 #include "app/gui/main_window.h"
 #include "app/gui/session_controller.h"
 #include "app/gui/session_file.h"
@@ -14,6 +17,7 @@
 #include "views/timeline/timeline_panel.h"
 #include "views/timeline/timeline_view.h"
 
+#include <QDir>
 #include <QFile>
 #include <QImage>
 #include <QJsonArray>
@@ -92,6 +96,7 @@ private slots:
     void figureStripDrawsEveryRow();
     void singleAllocatorKeepsPlainLabels();
     void sessionKeepsTheModelsAndRows();
+    void lstmRowsLeaveTheWindowAnswering();
 
 private:
     void openAndSweep(const QString &trace, const SweepParameters &parameters);
@@ -256,9 +261,9 @@ void StripRowsTest::scheduleRowsMatchCheckpointAndOptimal()
         const QString rule = shownPlan->rule == "sqrt-n" ? QStringLiteral("sqrt_n") : QStringLiteral("greedy");
         if (cliPass)
             QCOMPARE(shownPlan->overhead, plan[rule].toObject()[QStringLiteral("overhead")].toDouble());
-        const QString status = optima[column].toObject()[QStringLiteral("status")].toString();
-        statuses.insert(status);
-        QCOMPARE(ScheduleRowsModel::stateName(rows.state(1, std::size_t(column))), status);
+        const QString solved = optima[column].toObject()[QStringLiteral("status")].toString();
+        statuses.insert(solved);
+        QCOMPARE(ScheduleRowsModel::stateName(rows.state(1, std::size_t(column))), solved);
 
         // Cells in the strip: colours of the states, hover naming the rule or the solver's answer.
         const QRectF checkpointCell = g.cell(g.rows, column);
@@ -410,6 +415,45 @@ void StripRowsTest::sessionKeepsTheModelsAndRows()
     QCOMPARE(read->sweep.allocators, QStringList{QStringLiteral("sum")});
     QVERIFY(!read->sweep.checkpointing && !read->sweep.optimal);
     QCOMPARE(read->pinned->allocator, QStringLiteral("sum"));
+}
+
+// The public LSTM (the largest trace) with every model and both schedule rows: the runs and
+// the answers come off the GUI thread, and the optimal row is declined with the model's size.
+void StripRowsTest::lstmRowsLeaveTheWindowAnswering()
+{
+    const QString shared = sharedDirectory();
+    const QStringList lstm = shared.isEmpty() ? QStringList()
+                                              : QDir(shared + QStringLiteral("/traces/dtr-2020"))
+                                                    .entryList({QStringLiteral("lstm-*.log")});
+    if (lstm.isEmpty())
+        QSKIP("the public LSTM trace is not at hand");
+    SweepParameters p = demoGrid();
+    p.from = QStringLiteral("0.2");
+    p.step = QStringLiteral("0.1");
+    p.checkpointing = true;
+    p.optimal = true;
+    GuiHeartbeat heartbeat;
+    heartbeat.start();
+    heartbeat.setStep(QStringLiteral("sweep and schedules"));
+    openAndSweep(publicTracePath(shared, lstm.front()), p);
+    heartbeat.stop();
+    qInfo("LSTM, three models and two schedule rows: longest stall %.0f ms, GUI thread busy at most %.0f ms",
+          heartbeat.longestStallMs(), heartbeat.longestBusyMs());
+    const SweepResultModel &model = *m_window->sweepModel();
+    QCOMPARE(model.policyCount(), std::size_t{3});
+    QCOMPARE(model.finishedCount(), std::size_t{27});
+    const ScheduleRowsModel &rows = *m_window->scheduleRows();
+    for (std::size_t column = 0; column < rows.columnCount(); ++column) {
+        QVERIFY(rows.checkpoint(column));
+        QCOMPARE(rows.state(1, column), ScheduleRowsModel::State::Declined);
+        QVERIFY(rows.optimal(column)->declined.find(" variables") != std::string::npos);
+    }
+    const StripGeometry g = m_window->strip()->cellGeometry();
+    const QString hover = m_window->strip()->tooltipAt(g.cell(g.rows + 1, 4).center().toPoint());
+    QVERIFY2(hover.contains(QStringLiteral("out of reach")) && hover.contains(QStringLiteral("variables")),
+             qPrintable(hover));
+    QVERIFY2(heartbeat.longestStallMs() < 2000,
+             qPrintable(QStringLiteral("the window hung %1 ms").arg(heartbeat.longestStallMs())));
 }
 
 QTEST_MAIN(StripRowsTest)
