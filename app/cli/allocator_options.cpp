@@ -34,4 +34,48 @@ std::string resolveAllocator(const AllocatorOptions &options, AllocatorConfig &c
     return {};
 }
 
+namespace {
+
+// The shared options, kept only where they apply to this model.
+AllocatorOptions optionsForModel(const AllocatorOptions &options, const std::string &model)
+{
+    AllocatorOptions one = options;
+    one.allocator = model;
+    one.models.clear();
+    if (model == "sum")
+        one.eviction.clear();
+    if (model != "caching")
+        one.options.clear();
+    if (one.eviction != "after-op")
+        one.capacity.reset();
+    return one;
+}
+
+} // namespace
+
+std::string resolveAllocatorRows(const AllocatorOptions &options, std::vector<AllocatorConfig> &configs)
+{
+    configs.clear();
+    if (options.models.size() <= 1) {
+        AllocatorOptions one = options;
+        if (!options.models.empty())
+            one.allocator = options.models.front();
+        AllocatorConfig config;
+        if (std::string problem = resolveAllocator(one, config); !problem.empty())
+            return problem;
+        configs.push_back(config);
+        return {};
+    }
+    for (const std::string &model : options.models) {
+        AllocatorConfig config;
+        if (std::string problem = resolveAllocator(optionsForModel(options, model), config); !problem.empty())
+            return problem;
+        for (const AllocatorConfig &known : configs)
+            if (known.kind == config.kind)
+                return "--allocator: \"" + model + "\" is named twice";
+        configs.push_back(config);
+    }
+    return {};
+}
+
 } // namespace rematlens

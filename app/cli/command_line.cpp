@@ -19,12 +19,24 @@ struct FigureTexts {
 };
 
 // How the budget meets memory: the byte sum or an allocator model, and how eviction couples to it.
-void addAllocatorOptions(CLI::App *command, AllocatorOptions &options)
+// With severalModels, --allocator may be given more than once (or as a comma list): one strip
+// row per policy and model.
+void addAllocatorOptions(CLI::App *command, AllocatorOptions &options, bool severalModels = false)
 {
-    command->add_option("--allocator", options.allocator,
-                        "sum (live bytes, as simrd counts), caching (PyTorch's CUDA caching allocator) or best-fit "
-                        "(one arena of the budget)")
-        ->capture_default_str();
+    const std::string help = "sum (live bytes, as simrd counts), caching (PyTorch's CUDA caching allocator) or "
+                             "best-fit (one arena of the budget)";
+    if (severalModels)
+        command
+            ->add_option_function<std::vector<std::string>>(
+                "--allocator",
+                [&options](const std::vector<std::string> &models) {
+                    options.models = models;
+                    options.allocator = models.front();
+                },
+                help + "; repeat it (or give a comma list) for one row per policy and model")
+            ->delimiter(',');
+    else
+        command->add_option("--allocator", options.allocator, help)->capture_default_str();
     command->add_option("--eviction", options.eviction,
                         "With caching or best-fit: on-failure (default; the budget is the device, a failed "
                         "allocation releases the cache, then evicts and retries) or after-op (DTR's prototype: "
@@ -297,8 +309,9 @@ void addTraces(CLI::App &app, TracesDownloadOptions &download, TracesStatusOptio
     statusCommand->add_option("--dir", status.directory, "Look here (default: where download installs them)");
 }
 
-// Options every figure kind shares; a few only make sense for some kinds and say so.
-void addCommonFigureOptions(CLI::App *command, FigureOptions &options, FigureTexts &texts)
+// Options every figure kind shares; a few only make sense for some kinds and say so. A strip
+// takes several allocator models (a row each).
+void addCommonFigureOptions(CLI::App *command, FigureOptions &options, FigureTexts &texts, bool severalModels = false)
 {
     command->add_option("--out", options.outPath, "Write the figure to FILE.svg, FILE.pdf or FILE.png")->required();
     command
@@ -317,7 +330,7 @@ void addCommonFigureOptions(CLI::App *command, FigureOptions &options, FigureTex
     command->add_option("--runtime", options.runtime, "eager, lazy or banishing")->capture_default_str();
     command->add_option("--overhead-limit", options.overheadLimit, "Compute limit, as in run")->capture_default_str();
     command->add_option("--seed", options.seed, "Seed of the random policies")->capture_default_str();
-    addAllocatorOptions(command, options.allocator);
+    addAllocatorOptions(command, options.allocator, severalModels);
 }
 
 void addOneRunFigureOptions(CLI::App *command, FigureOptions &options, FigureTexts &texts)
@@ -350,9 +363,15 @@ void addFigure(CLI::App &app, FigureOptions &options, FigureTexts &texts)
     strip->add_option("--wall-limit", options.wallLimit, "Seconds one replay may take, as in sweep");
     strip->add_flag("--exact", options.exact,
                     "Also map every budget byte of the range, as map does: rows draw the intervals to scale");
+    strip->add_flag("--checkpointing", options.checkpointing,
+                    "Add a row: whether static checkpointing (Chen et al., the better of sqrt(N) and greedy) fits");
+    strip->add_flag("--optimal", options.optimal,
+                    "Add a row: Checkmate's optimal schedule per budget (CBC): optimal, feasible, infeasible or unknown");
+    strip->add_option("--time-limit", options.timeLimit, "Seconds the solver may spend per budget of that row")
+        ->capture_default_str();
     strip->add_option("--zoom-from-bytes", options.zoomFromBytes, "Show the budgets from this many bytes");
     strip->add_option("--zoom-to-bytes", options.zoomToBytes, "... up to this many bytes");
-    addCommonFigureOptions(strip, options, texts);
+    addCommonFigureOptions(strip, options, texts, true);
     CLI::App *timeline = figure->add_subcommand("timeline", "Memory timeline of one run");
     addOneRunFigureOptions(timeline, options, texts);
     addCommonFigureOptions(timeline, options, texts);
@@ -410,7 +429,7 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
     gui->add_option("--sweep", guiOptions.sweep, "Sweep FROM:TO:STEP once the trace is read");
     gui->add_option("--policy", guiOptions.policies, "Policies of that sweep (default: the last ones used)");
     gui->add_option("--select", guiOptions.select, "Select the budget nearest this ratio after the sweep");
-    addAllocatorOptions(gui, guiOptions.allocator);
+    addAllocatorOptions(gui, guiOptions.allocator, true);
     gui->add_option("--overlay", guiOptions.overlay,
                     "Overlay the budget below or above the selected one on the timeline")
         ->check(CLI::IsMember({"none", "below", "above"}));
@@ -418,6 +437,10 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
     gui->add_option("--select-bytes", guiOptions.selectBytes,
                     "After --map, select the interval holding this budget in bytes");
     gui->add_option("--zoom-bytes", guiOptions.zoomBytes, "Show the budgets X:Y (bytes) in the strip");
+    gui->add_flag("--checkpointing", guiOptions.checkpointing,
+                  "Add the strip's row of static checkpointing (Chen et al.) to the sweep");
+    gui->add_flag("--optimal", guiOptions.optimal, "Add the strip's row of the optimal schedule (Checkmate, CBC)");
+    gui->add_option("--time-limit", guiOptions.timeLimit, "Seconds the solver may spend per budget of that row");
     gui->add_option("--screenshot", guiOptions.screenshot, "Render the whole window to this PNG and exit");
     gui->add_option("--size", guiOptions.size, "Window size for --screenshot, WIDTHxHEIGHT")->capture_default_str();
     InfoOptions info;

@@ -22,6 +22,9 @@ struct GuiOptions {
     std::string screenshot;        // render the window to this PNG and exit
     std::string size = "1400x850"; // window size for the screenshot
     AllocatorOptions allocator;    // of the sweep
+    bool checkpointing = false;    // the strip's rows of static schedules
+    bool optimal = false;
+    std::optional<double> timeLimit; // seconds per budget of the optimal row
 };
 
 // What the command line asked for: a finished command (with its exit status), the GUI, or a

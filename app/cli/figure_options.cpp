@@ -114,6 +114,10 @@ std::string checkFigureOptions(const FigureOptions &options)
         return "--zoom-from-bytes and --zoom-to-bytes go together, with 0 <= from < to";
     if (options.mapStep && *options.mapStep < 0)
         return "--step expects a model step, 0 or more";
+    if ((options.checkpointing || options.optimal) && !options.sweepFiles.empty())
+        return "figure strip --checkpointing and --optimal read the trace: give the traces, not --sweep-file";
+    if (!(options.timeLimit > 0))
+        return "--time-limit expects a positive number of seconds";
     if (options.kind != FigureOptions::Kind::Strip && options.traces.size() > 1)
         return "figure " + options.kindName() + " shows one trace; several --trace go with figure strip";
     return {};

@@ -53,6 +53,9 @@ struct FigureOptions {
     bool exact = false;         // strip: also map the range exactly; mapped rows draw intervals to scale
     std::optional<std::int64_t> zoomFromBytes; // strip: show only these budgets
     std::optional<std::int64_t> zoomToBytes;
+    bool checkpointing = false; // strip: a row of static checkpointing under the policies
+    bool optimal = false;       // strip: a row of the optimal schedule
+    double timeLimit = 2;       // seconds per budget of that row
 
     // 8 pt on paper (LaTeX figure text), 14 pt on a slide.
     double fontSizeOrDefault() const { return fontSize.value_or(sizePreset == SizePreset::Slide ? 14.0 : 8.0); }

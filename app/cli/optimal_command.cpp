@@ -4,6 +4,7 @@
 #include "run_report.h"
 #include "schedule_budgets.h"
 
+#include "core/schedule/budget_schedules.h"
 #include "core/schedule/checkmate_milp.h"
 #include "core/schedule/feasibility_threshold.h"
 #include "core/schedule/schedule_executor.h"
@@ -17,8 +18,7 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-// Past this many variables the model is not built: it would take gigabytes and hours.
-constexpr std::size_t kMaxVariables = 4'000'000;
+constexpr std::size_t kMaxVariables = BudgetSchedules::kMaxVariables;
 
 struct BudgetAnswer {
     ScheduleBudget budget;

@@ -10,6 +10,7 @@
 #include "app/cli/sweep_file.h"
 
 #include "core/map/budget_walker.h"
+#include "core/schedule/budget_schedules.h"
 #include "core/sweep/sweep_runner.h"
 #include "views/common/trace_name.h"
 
@@ -25,7 +26,7 @@ void StripPanelSet::add(QString title, const Baseline &baseline, std::vector<Gri
                         const std::vector<IndexedResult> &results)
 {
     Entry entry{std::move(title), std::make_unique<SweepResultModel>(), std::make_unique<HoleListModel>(),
-                std::make_unique<ExactMapModel>()};
+                std::make_unique<ExactMapModel>(), std::make_unique<ScheduleRowsModel>()};
     entry.sweep->reset(baseline, std::move(grid), std::move(requests), policies, overheadLimit);
     entry.sweep->addResults(results);
     entry.holes->rebuild(*entry.sweep);
@@ -38,6 +39,7 @@ std::vector<StripFigure::Panel> StripPanelSet::panels(const FigureOptions &optio
     for (const Entry &entry : m_entries) {
         StripFigure::Panel panel{entry.title, entry.sweep.get(), entry.holes.get()};
         panel.maps = entry.maps.get();
+        panel.schedules = entry.schedules.get();
         setZoom(panel, options);
         panels.push_back(panel);
     }
@@ -57,16 +59,19 @@ int StripPanelSet::addSweep(const std::string &trace, const FigureOptions &optio
     gridOptions.threads = options.threads;
     gridOptions.wallLimit = options.wallLimit;
     gridOptions.seed = options.seed;
-    gridOptions.allocator = options.allocator;
     SweepSettings settings;
     std::vector<GridPoint> grid;
-    if (const std::string problem = prepareGrid(gridOptions, settings, grid); !problem.empty())
+    std::vector<AllocatorConfig> models; // a row per policy and model, not in the grid's settings
+    std::string problem = prepareGrid(gridOptions, settings, grid);
+    if (problem.empty())
+        problem = resolveAllocatorRows(options.allocator, models);
+    if (!problem.empty())
         return reportError(ExitBadUsage, problem);
     const std::optional<LoadedTrace> loaded = loadWithBaseline(trace);
     if (!loaded)
         return ExitBadInput;
     settings.trace = loaded->name;
-    std::vector<RunRequest> requests = planSweep(settings, loaded->baseline, grid);
+    std::vector<RunRequest> requests = planSweepRows(settings, loaded->baseline, grid, models);
 
     watchInterrupts();
     const QString title = shortTraceName(QString::fromStdString(loaded->name));
@@ -84,9 +89,33 @@ int StripPanelSet::addSweep(const std::string &trace, const FigureOptions &optio
         std::cerr << "figure: interrupted; no figure written" << std::endl;
         return ExitInterrupted;
     }
-    add(title, loaded->baseline, std::move(grid), std::move(requests), settings.policies.size(), settings.overheadLimit,
-        results);
+    add(title, loaded->baseline, std::move(grid), std::move(requests), settings.policies.size() * models.size(),
+        settings.overheadLimit, results);
+    addScheduleRows(*loaded, m_entries.back(), options);
     return options.exact ? addExactMaps(*loaded, m_entries.back(), options) : ExitOk;
+}
+
+// The checkpointing and optimal rows, budget by budget, as `rematlens checkpoint` and `optimal`
+// answer them.
+void StripPanelSet::addScheduleRows(const LoadedTrace &trace, Entry &entry, const FigureOptions &options)
+{
+    const SweepResultModel &sweep = *entry.sweep;
+    entry.schedules->reset(options.checkpointing, options.optimal, sweep.gridSize());
+    if (!options.checkpointing && !options.optimal)
+        return;
+    const BudgetSchedules schedules(*trace.program);
+    if (options.optimal && !schedules.optimalDeclined().empty())
+        std::cerr << "figure: the optimal row is out of reach: " << schedules.optimalDeclined() << std::endl;
+    ProgressBar bar("schedules", sweep.gridSize());
+    for (std::size_t column = 0; column < sweep.gridSize() && !interruptRequested(); ++column) {
+        const Bytes budget = sweep.request(0, column).config.budget;
+        if (options.checkpointing)
+            entry.schedules->setCheckpoint(column, schedules.checkpoint(budget));
+        if (options.optimal)
+            entry.schedules->setOptimal(column, schedules.optimal(budget, options.timeLimit));
+        bar.advance(column + 1);
+    }
+    bar.finish();
 }
 
 // Every row's budgets from the grid's first to its last, classified byte by byte as `map` does.

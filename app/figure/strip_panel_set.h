@@ -4,6 +4,7 @@
 #include "app/cli/figure_options.h"
 #include "views/tables/exact_map_model.h"
 #include "views/tables/hole_list_model.h"
+#include "views/tables/schedule_rows_model.h"
 #include "views/strip/strip_figure.h"
 #include "views/tables/sweep_result_model.h"
 
@@ -29,7 +30,9 @@ private:
         std::unique_ptr<SweepResultModel> sweep;
         std::unique_ptr<HoleListModel> holes;
         std::unique_ptr<ExactMapModel> maps;
+        std::unique_ptr<ScheduleRowsModel> schedules;
     };
+    static void addScheduleRows(const LoadedTrace &trace, Entry &entry, const FigureOptions &options);
     int addExactMaps(const LoadedTrace &trace, Entry &entry, const FigureOptions &options);
     void setZoom(StripFigure::Panel &panel, const FigureOptions &options) const;
     void add(QString title, const Baseline &baseline, std::vector<GridPoint> grid, std::vector<RunRequest> requests,

@@ -157,6 +157,11 @@ SweepParameters AppSettings::sweepParameters() const
     p.step = m_settings.value(kSweep + QStringLiteral("step"), defaults.step).toString();
     p.overheadLimit = m_settings.value(kSweep + QStringLiteral("overheadLimit"), defaults.overheadLimit).toString();
     p.threads = m_settings.value(kSweep + QStringLiteral("threads"), defaults.threads).toInt();
+    p.allocators = m_settings.value(kSweep + QStringLiteral("allocators"), defaults.allocators).toStringList();
+    p.eviction = m_settings.value(kSweep + QStringLiteral("eviction"), defaults.eviction).toString();
+    p.checkpointing = m_settings.value(kSweep + QStringLiteral("checkpointing"), defaults.checkpointing).toBool();
+    p.optimal = m_settings.value(kSweep + QStringLiteral("optimal"), defaults.optimal).toBool();
+    p.timeLimit = m_settings.value(kSweep + QStringLiteral("timeLimit"), defaults.timeLimit).toString();
     return p;
 }
 
@@ -169,6 +174,11 @@ void AppSettings::setSweepParameters(const SweepParameters &p)
     m_settings.setValue(kSweep + QStringLiteral("step"), p.step);
     m_settings.setValue(kSweep + QStringLiteral("overheadLimit"), p.overheadLimit);
     m_settings.setValue(kSweep + QStringLiteral("threads"), p.threads);
+    m_settings.setValue(kSweep + QStringLiteral("allocators"), p.allocators);
+    m_settings.setValue(kSweep + QStringLiteral("eviction"), p.eviction);
+    m_settings.setValue(kSweep + QStringLiteral("checkpointing"), p.checkpointing);
+    m_settings.setValue(kSweep + QStringLiteral("optimal"), p.optimal);
+    m_settings.setValue(kSweep + QStringLiteral("timeLimit"), p.timeLimit);
 }
 
 int AppSettings::timelineAxis() const

@@ -17,6 +17,7 @@
 #include "views/common/number_format.h"
 #include "views/common/trace_name.h"
 #include "views/strip/feasibility_strip.h"
+#include "views/tables/schedule_rows_model.h"
 #include "views/strip/mapped_row.h"
 #include "views/tables/exact_map_model.h"
 #include "views/sweep/sweep_panel.h"
@@ -87,7 +88,7 @@ QString finerStep(const QString &step)
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent)
-    : QMainWindow(parent), m_summaryModel(new TraceSummaryModel(this)), m_sweepModel(new SweepResultModel(this)),
+    : QMainWindow(parent), m_scheduleRows(new ScheduleRowsModel(this)), m_summaryModel(new TraceSummaryModel(this)), m_sweepModel(new SweepResultModel(this)),
       m_holeModel(new HoleListModel(this)), m_mapModel(new ExactMapModel(this)), m_detailsModel(new RunDetailsModel(this)),
       m_strip(new FeasibilityStrip(this)), m_panel(new SweepPanel(this)), m_timeline(new TimelinePanel(this)),
       m_cascade(new CascadeView(this)), m_memoryMap(new MemoryMapPanel(this)), m_viewTabs(new QTabWidget(this)), m_centre(new QSplitter(this)),
@@ -100,6 +101,7 @@ MainWindow::MainWindow(QWidget *parent)
     setDockNestingEnabled(true);
     m_strip->setModels(m_sweepModel, m_holeModel);
     m_strip->setExactMaps(m_mapModel);
+    m_strip->setScheduleRows(m_scheduleRows);
     setCentralWidget(createCentre());
     registerFigureView(tr("Feasibility strip"), m_strip);
     registerFigureView(tr("Memory timeline"), m_timeline->view());
@@ -136,7 +138,11 @@ void MainWindow::connectViews()
     connect(&m_controller, &SweepController::progress, this, &MainWindow::showProgress);
     connect(&m_controller, &SweepController::finished, this, &MainWindow::showFinished);
     connect(m_panel, &SweepPanel::sweepRequested, this, &MainWindow::startSweep);
-    connect(m_panel, &SweepPanel::cancelRequested, &m_controller, &SweepController::cancel);
+    connect(m_panel, &SweepPanel::cancelRequested, this, &MainWindow::cancelJobs);
+    connect(&m_scheduler, &ScheduleController::checkpointAnswered, this, &MainWindow::showCheckpoint);
+    connect(&m_scheduler, &ScheduleController::optimalAnswered, this, &MainWindow::showOptimal);
+    connect(&m_scheduler, &ScheduleController::progress, this, &MainWindow::showScheduleProgress);
+    connect(&m_scheduler, &ScheduleController::finished, this, &MainWindow::showSchedulesFinished);
     connect(m_panel, &SweepPanel::policyEditorRequested, this, &MainWindow::editCustomPolicy);
     connect(m_strip, &FeasibilityStrip::selectionChanged, this, &MainWindow::showSelection);
     connect(m_strip, &FeasibilityStrip::intervalSelected, this, &MainWindow::showInterval);
@@ -446,6 +452,8 @@ void MainWindow::showLoaded(const LoadedTraceResult &result)
 {
     m_controller.cancel();
     m_mapper.cancel();
+    m_scheduler.cancel();
+    m_scheduleRows->reset(false, false, 0);
     m_mapModel->setTrace(result.contentHash);
     if (m_mapCache.open(result.contentHash) && m_mapModel->empty())
         m_mapCache.loadInto(*m_mapModel); // maps made in earlier sessions
@@ -558,6 +566,26 @@ void MainWindow::setSweepParameters(const SweepParameters &parameters)
     m_panel->setParameters(parameters);
 }
 
+// The panel's models (a row each per policy) with its eviction coupling; the capacity and the
+// caching options come from the command line, where they apply.
+AllocatorOptions MainWindow::allocatorOptionsFor(const SweepParameters &p) const
+{
+    AllocatorOptions options = m_allocatorOptions;
+    options.models.clear();
+    for (const QString &model : p.allocators)
+        options.models.push_back(model.toStdString());
+    if (options.models.empty())
+        options.models.push_back("sum");
+    options.allocator = options.models.front();
+    const bool onlySum = options.models.size() == 1 && options.allocator == "sum";
+    options.eviction = onlySum ? std::string() : p.eviction.toStdString();
+    if (!p.allocators.contains(QStringLiteral("caching")))
+        options.options.clear();
+    if (options.eviction != "after-op")
+        options.capacity.reset();
+    return options;
+}
+
 bool MainWindow::startSweep()
 {
     if (!m_program) {
@@ -570,6 +598,11 @@ bool MainWindow::startSweep()
         reportProblem(tr("Cannot sweep"), tr("Check at least one policy."));
         return false;
     }
+    if (bool ok = false; p.optimal && !(p.timeLimit.toDouble(&ok) > 0 && ok)) {
+        reportProblem(tr("Cannot sweep"), tr("Time limit: expected a positive number of seconds for the optimal row, "
+                                             "not \"%1\".").arg(p.timeLimit));
+        return false;
+    }
     GridOptions options;
     for (const QString &policy : p.policies)
         options.policies.push_back(policy.toStdString());
@@ -578,17 +611,21 @@ bool MainWindow::startSweep()
     options.to = p.to.toStdString();
     options.step = p.step.toStdString();
     options.overheadLimit = p.overheadLimit.toStdString();
-    options.allocator = m_allocatorOptions;
     SweepSettings settings;
     std::vector<GridPoint> grid;
-    if (const std::string problem = prepareGrid(options, settings, grid); !problem.empty()) {
+    std::vector<AllocatorConfig> models; // the grid's settings leave them out: a row each
+    std::string problem = prepareGrid(options, settings, grid);
+    if (problem.empty())
+        problem = resolveAllocatorRows(allocatorOptionsFor(p), models);
+    if (!problem.empty()) {
         reportProblem(tr("Cannot sweep"), QString::fromStdString(problem));
         return false;
     }
     settings.trace = m_traceName.toStdString();
     const std::optional<SelectedBudget> previous = selectedBudget();
-    m_requests = planSweep(settings, m_baseline, grid);
-    m_sweepModel->reset(m_baseline, grid, m_requests, settings.policies.size(), settings.overheadLimit);
+    m_requests = planSweepRows(settings, m_baseline, grid, models);
+    m_sweepModel->reset(m_baseline, grid, m_requests, settings.policies.size() * models.size(),
+                        settings.overheadLimit);
     m_settings.setSweepParameters(p);
     m_lastStep = p.step;
     // What earlier sessions ran shows at once; only the rest is replayed.
@@ -607,6 +644,7 @@ bool MainWindow::startSweep()
             todo.push_back(m_requests[i]);
         }
     m_controller.start(m_program, std::move(todo), p.threads);
+    startSchedules(p);
     m_statusLabel->setText(tr("Sweeping %1 runs (%2 already known)…").arg(m_jobIndices.size()).arg(cached.size()));
     m_panel->setRunning(true);
     m_cancelButton->show();
@@ -644,9 +682,9 @@ void MainWindow::showFinished(int job, bool cancelled, double seconds)
 {
     if (job != m_controller.currentJob())
         return;
-    m_panel->setRunning(false);
-    m_cancelButton->hide();
-    m_progress->hide();
+    m_panel->setRunning(m_scheduler.running());
+    m_cancelButton->setVisible(m_scheduler.running());
+    m_progress->setVisible(m_scheduler.running());
     const std::size_t holes = static_cast<std::size_t>(m_holeModel->rowCount());
     const std::size_t replayed = m_jobIndices.size();
     const std::size_t fromCache = static_cast<std::size_t>(m_sweepModel->rowCount()) - replayed;
@@ -659,6 +697,66 @@ void MainWindow::showFinished(int job, bool cancelled, double seconds)
                   .arg(fromCache)
                   .arg(holes));
     emit sweepFinished(cancelled);
+}
+
+// The checkpointing and optimal rows for the sweep's budgets, answered off the GUI thread.
+void MainWindow::startSchedules(const SweepParameters &p)
+{
+    m_scheduler.cancel();
+    m_scheduleRows->reset(p.checkpointing, p.optimal, m_sweepModel->gridSize());
+    if (!p.checkpointing && !p.optimal)
+        return;
+    ScheduleController::Request request;
+    request.program = m_program;
+    request.traceHash = m_traceHash;
+    for (std::size_t column = 0; column < m_sweepModel->gridSize(); ++column)
+        request.budgets.push_back(m_sweepModel->request(0, column).config.budget);
+    request.checkpointing = p.checkpointing;
+    request.optimal = p.optimal;
+    request.timeLimitSeconds = p.timeLimit.toDouble();
+    m_scheduler.start(std::move(request));
+    m_panel->setRunning(true);
+    m_cancelButton->show();
+    m_progress->show();
+}
+
+void MainWindow::showCheckpoint(int job, std::size_t column, const CheckpointAnswer &answer)
+{
+    if (job == m_scheduler.currentJob())
+        m_scheduleRows->setCheckpoint(column, answer);
+}
+
+void MainWindow::showOptimal(int job, std::size_t column, const OptimalAnswer &answer)
+{
+    if (job != m_scheduler.currentJob())
+        return;
+    m_scheduleRows->setOptimal(column, answer);
+    if (!answer.declined.empty())
+        m_statusLabel->setText(tr("The optimal row is out of reach: %1").arg(QString::fromStdString(answer.declined)));
+}
+
+void MainWindow::showScheduleProgress(int job, std::size_t done, std::size_t total)
+{
+    if (job != m_scheduler.currentJob() || m_controller.running() || m_mapper.running())
+        return; // the sweep's or the map's progress has the bar
+    m_progress->setRange(0, static_cast<int>(total));
+    m_progress->setValue(static_cast<int>(done));
+    m_progress->setFormat(tr("%v of %m schedule answers"));
+}
+
+void MainWindow::showSchedulesFinished(int job, bool cancelled, double seconds)
+{
+    if (job != m_scheduler.currentJob())
+        return;
+    if (!m_controller.running() && !m_mapper.running()) {
+        m_panel->setRunning(false);
+        m_cancelButton->hide();
+        m_progress->hide();
+    }
+    statusBar()->showMessage(cancelled ? tr("Schedule rows cancelled")
+                                       : tr("Schedule rows answered in %1 s").arg(seconds, 0, 'f', 2),
+                             5000);
+    emit schedulesFinished(cancelled);
 }
 
 void MainWindow::showSelection(std::size_t policy, std::size_t column)
@@ -1043,6 +1141,7 @@ void MainWindow::cancelJobs()
 {
     m_controller.cancel();
     m_mapper.cancel();
+    m_scheduler.cancel();
 }
 
 void MainWindow::rebuildHoles()

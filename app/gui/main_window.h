@@ -6,6 +6,7 @@
 #include "map_cache.h"
 #include "map_controller.h"
 #include "run_inspector.h"
+#include "schedule_controller.h"
 #include "sweep_cache.h"
 #include "sweep_controller.h"
 #include "trace_loader.h"
@@ -39,6 +40,7 @@ class CascadeView;
 class MemoryMapPanel;
 class ExactMapModel;
 class HelpWindow;
+class ScheduleRowsModel;
 class SessionController;
 class TimelinePanel;
 class TraceSummaryModel;
@@ -55,7 +57,8 @@ public:
     // Sweeps with the panel's parameters; an error dialog (or message) when they are invalid.
     bool startSweep();
     void setSweepParameters(const SweepParameters &parameters);
-    // The allocator model sweeps replay under (the byte sum unless the command line says).
+    // The capacity and caching options of the allocator models the panel chooses (from the
+    // command line; the models and the eviction coupling are the panel's).
     void setAllocatorOptions(const AllocatorOptions &options) { m_allocatorOptions = options; }
     FeasibilityStrip *strip() const { return m_strip; }
     const SweepResultModel *sweepModel() const { return m_sweepModel; }
@@ -64,6 +67,9 @@ public:
     // policy of the strip, off the GUI thread; false, with the reason shown, when it cannot.
     bool startMap();
     bool mapRunning() const { return m_mapper.running(); }
+    // The strip's checkpointing and optimal rows, computed off the GUI thread after a sweep starts.
+    bool schedulesRunning() const { return m_scheduler.running(); }
+    const ScheduleRowsModel *scheduleRows() const { return m_scheduleRows; }
     void cancelJobs();
     const ExactMapModel *exactMaps() const { return m_mapModel; }
     const HoleListModel *holeModel() const { return m_holeModel; }
@@ -109,6 +115,7 @@ signals:
     void traceFailed(const QString &message);
     void sweepFinished(bool cancelled);
     void mapFinished(bool cancelled);
+    void schedulesFinished(bool cancelled);
     void timelineShown();
     void memoryMapShown();
 
@@ -120,6 +127,7 @@ protected:
 
 private:
     AllocatorOptions m_allocatorOptions;
+    AllocatorOptions allocatorOptionsFor(const SweepParameters &p) const;
     void createMenus();
     void connectViews();
     void createDocks();
@@ -133,6 +141,11 @@ private:
     void showResults(int job, const std::vector<IndexedResult> &results);
     void showProgress(int job, std::size_t done, std::size_t total);
     void showFinished(int job, bool cancelled, double seconds);
+    void startSchedules(const SweepParameters &p);
+    void showCheckpoint(int job, std::size_t column, const CheckpointAnswer &answer);
+    void showOptimal(int job, std::size_t column, const OptimalAnswer &answer);
+    void showScheduleProgress(int job, std::size_t done, std::size_t total);
+    void showSchedulesFinished(int job, bool cancelled, double seconds);
     void showSelection(std::size_t policy, std::size_t column);
     void showInterval(std::size_t policy, qint64 lo);
     void showMapIntervals(int job, const QString &key, ByteRange range, const std::vector<RunResult> &intervals);
@@ -168,6 +181,8 @@ private:
     TraceLoader m_loader;
     SweepController m_controller;
     MapController m_mapper;
+    ScheduleController m_scheduler;
+    ScheduleRowsModel *m_scheduleRows;
     RunInspector m_inspector;
     TraceSummaryModel *m_summaryModel;
     SweepResultModel *m_sweepModel;

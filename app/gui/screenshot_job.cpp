@@ -40,8 +40,12 @@ QString ScreenshotJob::validate(const GuiOptions &options, QSize &size)
         return QStringLiteral("--select-bytes selects an interval of the map: add --map");
     if (!options.zoomBytes.empty() && !zoomBytes(options))
         return QStringLiteral("--zoom-bytes expects X:Y in bytes with X < Y, such as 3683000000:3683000100");
-    AllocatorConfig allocator;
-    if (const std::string problem = resolveAllocator(options.allocator, allocator); !problem.empty())
+    if ((options.checkpointing || options.optimal || options.timeLimit) && options.sweep.empty())
+        return QStringLiteral("--checkpointing, --optimal and --time-limit add rows to a sweep: add --sweep");
+    if (options.timeLimit && !(*options.timeLimit > 0))
+        return QStringLiteral("--time-limit expects a positive number of seconds");
+    std::vector<AllocatorConfig> models;
+    if (const std::string problem = resolveAllocatorRows(options.allocator, models); !problem.empty())
         return QString::fromStdString(problem);
     return {};
 }
@@ -59,6 +63,19 @@ void ScreenshotJob::start(const QSize &size)
             for (const std::string &policy : m_options.policies)
                 p.policies << QString::fromStdString(policy);
         }
+        if (!m_options.allocator.models.empty() || !m_options.allocator.isSum()) {
+            p.allocators.clear();
+            for (const std::string &model : m_options.allocator.models)
+                p.allocators << QString::fromStdString(model);
+            if (p.allocators.isEmpty())
+                p.allocators << QString::fromStdString(m_options.allocator.allocator);
+        }
+        if (!m_options.allocator.eviction.empty())
+            p.eviction = QString::fromStdString(m_options.allocator.eviction);
+        p.checkpointing = m_options.checkpointing;
+        p.optimal = m_options.optimal;
+        if (m_options.timeLimit)
+            p.timeLimit = QString::number(*m_options.timeLimit);
         m_window.setSweepParameters(p);
     }
     m_window.setAllocatorOptions(m_options.allocator);
@@ -88,6 +105,10 @@ std::optional<std::pair<double, double>> ScreenshotJob::zoomBytes(const GuiOptio
 
 void ScreenshotJob::capture()
 {
+    if (m_window.schedulesRunning()) { // the schedule rows belong in the picture
+        connect(&m_window, &MainWindow::schedulesFinished, this, &ScreenshotJob::capture, Qt::SingleShotConnection);
+        return;
+    }
     if (m_options.map && !m_mapped) {
         connect(&m_window, &MainWindow::mapFinished, this, [this] {
             m_mapped = true;

@@ -33,6 +33,7 @@ SessionState::Run runOf(const RunRequest &request)
     run.ratio = request.ratio;
     for (const std::string &name : request.keep)
         run.keep << QString::fromStdString(name);
+    run.allocator = QString::fromStdString(allocatorKey(request.config.allocator));
     return run;
 }
 
@@ -185,7 +186,11 @@ std::optional<RunRequest> SessionController::planRun(const SessionState::Run &ru
     for (const QString &name : run.keep)
         names.push_back(name.toStdString());
     const auto keep = runtime ? resolveKeep(names, *m_window.program(), problem) : std::nullopt;
-    if (!keep) {
+    const auto allocator = parseAllocatorKey(run.allocator.toStdString());
+    if (keep && !allocator)
+        problem = "pinned.allocator: expected sum, caching or best-fit with their options, found \"" +
+                  run.allocator.toStdString() + "\"";
+    if (!keep || !allocator) {
         error = QString::fromStdString(problem);
         return std::nullopt;
     }
@@ -195,6 +200,7 @@ std::optional<RunRequest> SessionController::planRun(const SessionState::Run &ru
     settings.overheadLimit = run.overheadLimit;
     settings.keepResident = *keep;
     settings.keep = names;
+    settings.allocator = *allocator;
     RunRequest request = planBudget(settings, policies->front(), m_window.sweepModel()->baseline(), run.budget);
     request.ratio = run.ratio; // as it was labelled (a grid decimal), not recomputed from the bytes
     return request;

@@ -53,7 +53,8 @@ Json runToJson(const SessionState::Run &run)
 {
     return Json{{"policy", text(run.policy)},     {"runtime", text(run.runtime)},
                 {"overhead_limit", run.overheadLimit}, {"budget", run.budget},
-                {"ratio", run.ratio},            {"keep", stringList(run.keep)}};
+                {"ratio", run.ratio},            {"keep", stringList(run.keep)},
+                {"allocator", text(run.allocator)}};
 }
 
 Json toJson(const SessionState &s)
@@ -65,7 +66,9 @@ Json toJson(const SessionState &s)
     j["trace"] = {{"path", text(s.tracePath)}, {"sha256", text(s.traceSha256)}};
     j["sweep"] = {{"policies", stringList(p.policies)}, {"runtime", text(p.runtime)}, {"from", text(p.from)},
                   {"to", text(p.to)}, {"step", text(p.step)}, {"overhead_limit", text(p.overheadLimit)},
-                  {"threads", p.threads}};
+                  {"threads", p.threads}, {"allocators", stringList(p.allocators)},
+                  {"eviction", text(p.eviction)}, {"checkpointing", p.checkpointing}, {"optimal", p.optimal},
+                  {"time_limit", text(p.timeLimit)}};
     j["selection"] = s.selection ? Json{{"policy_row", s.selection->policyRow},
                                         {"policy", text(s.selection->policy)},
                                         {"ratio", s.selection->ratio}}
@@ -154,6 +157,17 @@ SweepParameters sweepFrom(const Json &sweep)
     p.step = stringField(sweep, "sweep", "step");
     p.overheadLimit = stringField(sweep, "sweep", "overhead_limit");
     p.threads = static_cast<int>(integerField(sweep, "sweep", "threads"));
+    // Sessions written before allocator rows swept the byte sum alone.
+    if (sweep.contains("allocators"))
+        p.allocators = stringListField(sweep, "sweep", "allocators");
+    if (sweep.contains("eviction"))
+        p.eviction = stringField(sweep, "sweep", "eviction");
+    if (sweep.contains("checkpointing"))
+        p.checkpointing = field(sweep, "sweep", "checkpointing", Json::value_t::boolean, "true or false").get<bool>();
+    if (sweep.contains("optimal"))
+        p.optimal = field(sweep, "sweep", "optimal", Json::value_t::boolean, "true or false").get<bool>();
+    if (sweep.contains("time_limit"))
+        p.timeLimit = stringField(sweep, "sweep", "time_limit");
     return p;
 }
 
@@ -166,6 +180,8 @@ SessionState::Run runFrom(const Json &run)
     r.budget = integerField(run, "pinned", "budget");
     r.ratio = numberField(run, "pinned", "ratio");
     r.keep = stringListField(run, "pinned", "keep");
+    if (run.contains("allocator"))
+        r.allocator = stringField(run, "pinned", "allocator");
     return r;
 }
 

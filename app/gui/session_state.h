@@ -24,6 +24,7 @@ struct SessionState {
         std::int64_t budget = 0; // bytes
         double ratio = 0;        // of the baseline memory, as the run was labelled
         QStringList keep;        // tensors kept resident, as the trace spells them
+        QString allocator = QStringLiteral("sum"); // the model, as allocatorKey writes it
         bool operator==(const Run &) const = default;
     };
     // A cell of the strip: the policy (its row, and its name to find it again) and the budget.

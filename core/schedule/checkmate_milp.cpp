@@ -353,7 +353,10 @@ MilpSolution CheckmateMilp::solve(Bytes budget, double timeLimitSeconds, bool fe
     CbcMain1(static_cast<int>(std::size(argv)), argv, cbc);
     result.seconds = secondsSince(start);
 
-    if (cbc.isProvenInfeasible()) {
+    // A root LP cut short by the time limit reads as infeasible to CBC; so proof needs the search to
+    // end inside the limit, and no known schedule that fits (a warm start is one).
+    const bool limitReached = cbc.isSecondsLimitReached() || result.seconds >= timeLimitSeconds;
+    if (cbc.isProvenInfeasible() && !limitReached && !warm) {
         result.status = SolveStatus::Infeasible;
         return result;
     }

@@ -1,5 +1,7 @@
 #include "sweep_plan.h"
 
+#include <iterator>
+
 namespace rematlens {
 
 namespace {
@@ -32,6 +34,23 @@ std::vector<RunRequest> planSweep(const SweepSettings &settings, const Baseline 
             request.ratio = point.ratio;
             request.config.budget = budgetForRatio(baseline, point.ratio);
             requests.push_back(std::move(request));
+        }
+    return requests;
+}
+
+std::vector<RunRequest> planSweepRows(const SweepSettings &settings, const Baseline &baseline,
+                                      const std::vector<GridPoint> &grid,
+                                      const std::vector<AllocatorConfig> &allocators)
+{
+    std::vector<RunRequest> requests;
+    requests.reserve(settings.policies.size() * allocators.size() * grid.size());
+    SweepSettings row = settings;
+    for (const Policy &policy : settings.policies)
+        for (const AllocatorConfig &allocator : allocators) {
+            row.policies = {policy};
+            row.allocator = allocator;
+            std::vector<RunRequest> planned = planSweep(row, baseline, grid);
+            std::move(planned.begin(), planned.end(), std::back_inserter(requests));
         }
     return requests;
 }

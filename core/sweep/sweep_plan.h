@@ -24,6 +24,12 @@ struct SweepSettings {
 std::vector<RunRequest> planSweep(const SweepSettings &settings, const Baseline &baseline,
                                   const std::vector<GridPoint> &grid);
 
+// One request per (policy, allocator model, grid point): policy-major, then model, then budget,
+// so each (policy, model) pair is a row of the strip. `settings.allocator` is not used.
+std::vector<RunRequest> planSweepRows(const SweepSettings &settings, const Baseline &baseline,
+                                      const std::vector<GridPoint> &grid,
+                                      const std::vector<AllocatorConfig> &allocators);
+
 // A request for one budget in bytes (as edge searches need), with the ratio it stands for.
 RunRequest planBudget(const SweepSettings &settings, const Policy &policy, const Baseline &baseline, Bytes budget);
 

@@ -1,5 +1,7 @@
 #include "views/strip/feasibility_strip.h"
 
+#include "views/tables/schedule_rows_model.h"
+
 #include "views/strip/mapped_interval_text.h"
 #include "views/strip/mapped_row.h"
 #include "views/strip/outcome_palette.h"
@@ -52,6 +54,12 @@ void FeasibilityStrip::setModels(const SweepResultModel *sweep, const HoleListMo
     connect(holes, &QAbstractItemModel::dataChanged, this, &FeasibilityStrip::scheduleRepaint);
 }
 
+void FeasibilityStrip::setScheduleRows(const ScheduleRowsModel *schedules)
+{
+    m_schedules = schedules;
+    connect(schedules, &ScheduleRowsModel::changed, this, &FeasibilityStrip::scheduleRepaint);
+}
+
 void FeasibilityStrip::setExactMaps(const ExactMapModel *maps)
 {
     m_maps = maps;
@@ -96,6 +104,7 @@ StripFigure FeasibilityStrip::asFigure() const
 {
     StripFigure::Panel panel{m_traceName, m_sweep, m_holes};
     panel.maps = m_maps;
+    panel.schedules = m_schedules;
     if (m_view.zoomed()) {
         panel.viewFrom = m_view.from;
         panel.viewTo = m_view.to;
@@ -415,6 +424,10 @@ void FeasibilityStrip::mouseReleaseEvent(QMouseEvent *event)
         const std::optional<int> column = g.columnAt(event->position().x());
         const std::optional<int> row = g.rowAt(event->position().y());
         const Bytes budget = static_cast<Bytes>(std::floor(g.budgetAt(event->position().x())));
+        if (row && *row >= g.rows) { // a static schedule's row: nothing to replay, its tooltip says all
+            m_dragStart.reset();
+            return;
+        }
         if (row && selectInterval(static_cast<std::size_t>(*row), budget)) {
             m_dragStart.reset();
             return;
@@ -466,6 +479,10 @@ QString FeasibilityStrip::tooltipAt(const QPoint &position) const
     const StripGeometry g = geometryFor(rect());
     const std::optional<int> column = g.columnAt(position.x());
     std::optional<int> row = g.rowAt(position.y());
+    if (row && *row >= g.rows)
+        return column && position.x() >= g.cellArea().left()
+                   ? scheduleTooltip(static_cast<std::size_t>(*row - g.rows), static_cast<std::size_t>(*column))
+                   : QString();
     if (row) {
         const auto policy = static_cast<std::size_t>(*row);
         const Bytes budget = static_cast<Bytes>(std::floor(g.budgetAt(position.x())));
@@ -506,6 +523,58 @@ QString FeasibilityStrip::tooltipFor(const Cell &cell) const
     if (result->failure)
         text += tr("<br>%1 B short materializing %2")
                     .arg(c.toString(result->failure->bytesShort), QString::fromStdString(result->failure->tensor));
+    return text + allocatorText(*result);
+}
+
+// A static schedule's cell: its answer, with the plan or the solver's numbers.
+QString FeasibilityStrip::scheduleTooltip(std::size_t row, std::size_t column) const
+{
+    if (!m_schedules || row >= m_schedules->rowCount() || column >= m_schedules->columnCount())
+        return {};
+    const QLocale c = numberLocale();
+    const ScheduleRowsModel::Row kind = m_schedules->rows()[row];
+    QString text = tr("<b>%1</b> at ratio %2<br>budget %3 B")
+                       .arg(ScheduleRowsModel::rowName(kind), QString::fromStdString(m_sweep->grid()[column].text),
+                            c.toString(m_sweep->request(0, column).config.budget));
+    const ScheduleRowsModel::State state = m_schedules->state(row, column);
+    text += tr("<br>result: <b>%1</b>").arg(ScheduleRowsModel::stateLabel(state));
+    if (kind == ScheduleRowsModel::Row::Checkpointing) {
+        if (const auto &plan = m_schedules->checkpoint(column))
+            text += tr("<br>%1 plan (the better of √N and greedy): %2 checkpoints, peak %3 B, overhead %4×")
+                        .arg(QString::fromStdString(plan->rule))
+                        .arg(plan->checkpoints)
+                        .arg(c.toString(plan->peak))
+                        .arg(plan->overhead, 0, 'f', 3);
+        return text;
+    }
+    const auto &answer = m_schedules->optimal(column);
+    if (!answer)
+        return text;
+    if (!answer->declined.empty())
+        return text + tr("<br>not attempted: %1").arg(QString::fromStdString(answer->declined));
+    if (state == ScheduleRowsModel::State::Optimal || state == ScheduleRowsModel::State::Feasible)
+        text += tr("<br>overhead %1×").arg(answer->overhead, 0, 'f', 3);
+    if (state == ScheduleRowsModel::State::Feasible)
+        text += tr(", gap %1%").arg(100 * answer->gap, 0, 'f', 2);
+    if (answer->status == SolveStatus::Optimal || answer->status == SolveStatus::Feasible)
+        text += answer->checked ? tr("<br>replayed by the executor within the budget")
+                                : tr("<br>the executor's replay does NOT fit the budget");
+    return text + tr("<br>solved in %1 s").arg(answer->seconds, 0, 'f', 2);
+}
+
+// What a run under an allocator model adds: its reservations, and why a request failed.
+QString FeasibilityStrip::allocatorText(const RunResult &result) const
+{
+    if (!result.allocation)
+        return {};
+    const QLocale c = numberLocale();
+    QString text = tr("<br>peak reserved %1 B, allocated %2 B, fragmentation %3%")
+                       .arg(c.toString(result.allocation->peakReserved), c.toString(result.allocation->peakAllocated))
+                       .arg(100.0 * result.allocation->fragmentation(), 0, 'f', 2);
+    if (result.failure && result.failure->oomKind)
+        text += tr("<br>failed by <b>%1</b>: a request of %2 B, largest free block %3 B")
+                    .arg(QString::fromUtf8(oomKindName(*result.failure->oomKind).data()),
+                         c.toString(result.failure->request), c.toString(result.failure->largestFreeBlock));
     return text;
 }
 

@@ -7,6 +7,7 @@
 #include "views/common/key_binding.h"
 
 #include "core/sim/budget_interval.h"
+#include "core/sim/run_result.h"
 
 #include <QTimer>
 #include <QWidget>
@@ -17,6 +18,7 @@ namespace rematlens {
 
 class ExactMapModel;
 class HoleListModel;
+class ScheduleRowsModel;
 class SweepResultModel;
 struct MappedRow;
 
@@ -48,6 +50,8 @@ public:
 
     void setModels(const SweepResultModel *sweep, const HoleListModel *holes);
     void setExactMaps(const ExactMapModel *maps);
+    // Rows of static schedules (checkpointing, optimal) drawn under the policies.
+    void setScheduleRows(const ScheduleRowsModel *schedules);
     std::optional<Interval> selectedInterval() const { return m_interval; }
     // Selects the interval of that row holding `budget`; false when the row has none there.
     bool selectInterval(std::size_t policy, Bytes budget);
@@ -110,6 +114,8 @@ private:
     void keepInView(std::size_t column);
     void resetView();
     QString tooltipFor(const Cell &cell) const;
+    QString allocatorText(const RunResult &result) const;
+    QString scheduleTooltip(std::size_t row, std::size_t column) const;
     bool moveInterval(int dRow, int steps);
     double zoomAnchor() const;
     void keepBudgetsInView(double from, double end);
@@ -122,6 +128,7 @@ private:
     const SweepResultModel *m_sweep = nullptr;
     const HoleListModel *m_holes = nullptr;
     const ExactMapModel *m_maps = nullptr;
+    const ScheduleRowsModel *m_schedules = nullptr;
     std::optional<Cell> m_selection;
     std::optional<Interval> m_interval; // selected instead of m_selection
     std::optional<std::pair<std::size_t, std::size_t>> m_range;

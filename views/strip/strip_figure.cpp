@@ -1,5 +1,7 @@
 #include "views/strip/strip_figure.h"
 
+#include "views/tables/schedule_rows_model.h"
+
 #include "views/strip/strip_legend.h"
 #include "views/tables/exact_map_model.h"
 #include "views/strip/strip_painter.h"
@@ -116,7 +118,22 @@ StripLegend StripFigure::legend(const FigureStyle &style) const
     for (int i = 0; i < names.size(); ++i)
         if (passes(names[i]))
             lines.push_back({names[i], i});
-    return StripLegend(style, outcomesShown(), lines, hasUnmapped());
+    return StripLegend(style, outcomesShown(), lines, hasUnmapped(), scheduleSwatches());
+}
+
+// The states the schedule rows of any panel can show, once each.
+std::vector<StripLegend::Swatch> StripFigure::scheduleSwatches() const
+{
+    std::vector<ScheduleRowsModel::State> states;
+    for (const Panel &panel : m_panels)
+        if (hasRuns(panel) && panel.schedules)
+            for (ScheduleRowsModel::State state : panel.schedules->statesShown())
+                if (std::find(states.begin(), states.end(), state) == states.end())
+                    states.push_back(state);
+    std::vector<StripLegend::Swatch> swatches;
+    for (ScheduleRowsModel::State state : states)
+        swatches.push_back({ScheduleRowsModel::stateColour(state), ScheduleRowsModel::stateLabel(state)});
+    return swatches;
 }
 
 // Budgets a map shown in some row did not reach get a legend entry of their own.
@@ -147,7 +164,7 @@ double StripFigure::sharedOverheadTop(const FigureStyle &style) const
     double top = 0;
     for (const Panel &panel : m_panels)
         if (hasRuns(panel))
-            top = std::max(top, StripPainter(*panel.sweep, panel.holes, style, panel.maps).overheadTop());
+            top = std::max(top, StripPainter(*panel.sweep, panel.holes, style, panel.maps, panel.schedules).overheadTop());
     return top;
 }
 
@@ -171,7 +188,7 @@ StripFigure::Layout StripFigure::layout(const QRectF &bounds, const FigureStyle 
     double labels = 0;
     for (const Panel &panel : m_panels)
         if (hasRuns(panel))
-            labels = std::max(labels, StripPainter(*panel.sweep, panel.holes, style, panel.maps).leftLabelWidth());
+            labels = std::max(labels, StripPainter(*panel.sweep, panel.holes, style, panel.maps, panel.schedules).leftLabelWidth());
     const double otherLabels = 0.5 * lineHeight;
     const double panelWidth = (grid.width() - labels + otherLabels) / columns;
     const double gap = 0.4 * lineHeight;
@@ -192,7 +209,7 @@ StripGeometry StripFigure::panelGeometry(const QRectF &bounds, const FigureStyle
         return {};
     const Layout l = layout(bounds, style);
     const Panel &panel = m_panels[index];
-    return StripPainter(*panel.sweep, panel.holes, style, panel.maps).layout(l.panels[index], partsFor(index, l.columns));
+    return StripPainter(*panel.sweep, panel.holes, style, panel.maps, panel.schedules).layout(l.panels[index], partsFor(index, l.columns));
 }
 
 StripPainter::Parts StripFigure::partsFor(std::size_t index, int columns) const
@@ -226,7 +243,7 @@ void StripFigure::paintFigure(QPainter &painter, const QRectF &bounds, const Fig
         StripPainter::Parts parts = partsFor(i, l.columns);
         parts.overheadTop = top;
         parts.policyColours = names;
-        StripPainter(*panel.sweep, panel.holes, style, panel.maps).paint(painter, l.panels[i], parts);
+        StripPainter(*panel.sweep, panel.holes, style, panel.maps, panel.schedules).paint(painter, l.panels[i], parts);
     }
     if (m_panels.size() > 1) {
         painter.setPen(style.ink());
@@ -269,7 +286,33 @@ QString StripFigure::figureCsv() const
                        QLatin1Char(',') + (inHole(panel.holes, p, c) ? QStringLiteral("1") : QStringLiteral("0")) +
                        QLatin1Char('\n');
             }
+        csv += scheduleCsv(panel);
     }
+    return csv;
+}
+
+// The schedule rows' cells, in the same columns: their state as outcome, the schedule's overhead.
+QString StripFigure::scheduleCsv(const Panel &panel)
+{
+    QString csv;
+    const ScheduleRowsModel *rows = panel.schedules;
+    if (!rows || rows->columnCount() != panel.sweep->gridSize())
+        return csv;
+    for (std::size_t row = 0; row < rows->rowCount(); ++row)
+        for (std::size_t c = 0; c < rows->columnCount(); ++c) {
+            const bool checkpointing = rows->rows()[row] == ScheduleRowsModel::Row::Checkpointing;
+            const ScheduleRowsModel::State state = rows->state(row, c);
+            QString overhead;
+            if (checkpointing && state == ScheduleRowsModel::State::Pass)
+                overhead = QString::number(rows->checkpoint(c)->overhead, 'g', 10);
+            if (!checkpointing && rows->optimal(c) &&
+                (state == ScheduleRowsModel::State::Optimal || state == ScheduleRowsModel::State::Feasible))
+                overhead = QString::number(rows->optimal(c)->overhead, 'g', 10);
+            csv += csvField(panel.title) + QLatin1Char(',') + ScheduleRowsModel::rowName(rows->rows()[row]) +
+                   QLatin1Char(',') + QString::fromStdString(panel.sweep->grid()[c].text) + QLatin1Char(',') +
+                   QString::number(panel.sweep->request(0, c).config.budget) + QLatin1Char(',') +
+                   ScheduleRowsModel::stateName(state) + QLatin1Char(',') + overhead + QStringLiteral(",0\n");
+        }
     return csv;
 }
 

@@ -10,6 +10,7 @@ namespace rematlens {
 
 class ExactMapModel;
 class HoleListModel;
+class ScheduleRowsModel;
 class SweepResultModel;
 
 // Feasibility strips as a figure: one panel per trace in a grid (small multiples, titled by
@@ -25,6 +26,7 @@ public:
         double viewFrom = 0; // the columns shown, [viewFrom, viewTo); empty: all
         double viewTo = 0;
         const ExactMapModel *maps = nullptr; // rows with an exact map draw its intervals
+        const ScheduleRowsModel *schedules = nullptr; // rows of static schedules under the policies
     };
 
     explicit StripFigure(std::vector<Panel> panels);
@@ -56,6 +58,8 @@ private:
     QStringList policyNames() const;
     bool passes(const QString &policy) const;
     bool hasUnmapped() const;
+    std::vector<StripLegend::Swatch> scheduleSwatches() const;
+    static QString scheduleCsv(const Panel &panel);
     StripLegend legend(const FigureStyle &style) const;
     QString sharedXTitle(double width, const FigureStyle &style) const;
 

@@ -25,7 +25,7 @@ QRectF StripGeometry::cellArea() const
 QRectF StripGeometry::rowRect(int row) const
 {
     const QRectF area = cellArea();
-    const double height = rows > 0 ? area.height() / rows : 0;
+    const double height = totalRows() > 0 ? area.height() / totalRows() : 0;
     return QRectF(area.left(), area.top() + row * height, area.width(), height);
 }
 
@@ -33,7 +33,7 @@ QRectF StripGeometry::cell(int row, int column) const
 {
     const QRectF r = rowRect(row);
     const double width = columns > 0 ? r.width() / visibleColumns() : 0;
-    const double inset = rows > 1 ? rowGap : 0.0;
+    const double inset = totalRows() > 1 ? rowGap : 0.0;
     return QRectF(r.left() + (column - firstVisible()) * width, r.top() + inset / 2, width,
                   std::max(0.0, r.height() - inset));
 }
@@ -61,9 +61,9 @@ std::optional<int> StripGeometry::columnAt(double x) const
 std::optional<int> StripGeometry::rowAt(double y) const
 {
     const QRectF area = cellArea();
-    if (rows <= 0 || y < area.top() || y >= area.bottom())
+    if (totalRows() <= 0 || y < area.top() || y >= area.bottom())
         return std::nullopt;
-    return std::clamp(static_cast<int>((y - area.top()) / area.height() * rows), 0, rows - 1);
+    return std::clamp(static_cast<int>((y - area.top()) / area.height() * totalRows()), 0, totalRows() - 1);
 }
 
 double StripGeometry::columnOfBudget(double bytes) const

@@ -13,6 +13,7 @@ struct StripGeometry {
     QRectF bounds;   // the whole widget
     int columns = 0; // grid points
     int rows = 0;    // policies
+    int extraRows = 0; // static schedules, below the policies
     double labelWidth = 110;
     double topAxisHeight = 28;
     double bottomAxisHeight = 34;
@@ -29,6 +30,7 @@ struct StripGeometry {
     double budgetAtColumnZero = 0;
     double bytesPerColumn = 0;
 
+    int totalRows() const { return rows + extraRows; }
     double firstVisible() const { return viewTo > viewFrom ? viewFrom : 0; }
     double visibleColumns() const { return viewTo > viewFrom ? viewTo - viewFrom : columns; }
 

@@ -10,7 +10,7 @@
 namespace rematlens {
 
 StripLegend::StripLegend(const FigureStyle &style, std::vector<Outcome> outcomes, std::vector<PolicyLine> policies,
-                         bool unmapped)
+                         bool unmapped, const std::vector<Swatch> &swatches)
     : m_style(style)
 {
     for (Outcome outcome : outcomes) {
@@ -21,6 +21,8 @@ StripLegend::StripLegend(const FigureStyle &style, std::vector<Outcome> outcomes
     m_items.push_back({Item::Kind::Hole, 0, QStringLiteral("hole (fails between passing budgets)"), QStringLiteral("hole")});
     if (unmapped)
         m_items.push_back({Item::Kind::Unmapped, 0, QStringLiteral("unmapped (not replayed yet)"), QStringLiteral("unmapped")});
+    for (const Swatch &swatch : swatches)
+        m_items.push_back({Item::Kind::Swatch, 0, swatch.label, swatch.label, swatch.colour});
     for (const PolicyLine &policy : policies)
         m_items.push_back({Item::Kind::Policy, policy.colour, QStringLiteral("%1 overhead").arg(policy.name), policy.name});
 }
@@ -108,6 +110,9 @@ void StripLegend::paintItem(QPainter &p, const Item &item, bool brief, const QPo
     }
     case Item::Kind::Unmapped:
         UnmappedMark::paint(p, swatch, m_style);
+        break;
+    case Item::Kind::Swatch:
+        p.fillRect(swatch, item.colour);
         break;
     case Item::Kind::Policy:
         p.setPen(QPen(m_style.policy(item.index), m_style.lineWidth * 1.2, m_style.policyLine(item.index), Qt::FlatCap));

@@ -20,19 +20,25 @@ public:
         QString name;
         int colour; // the policy's index in the figure's style
     };
+    // A coloured swatch of its own (the states of the static schedules' rows).
+    struct Swatch {
+        QColor colour;
+        QString label;
+    };
     // unmapped: an entry for budgets an exact map has not classified.
     StripLegend(const FigureStyle &style, std::vector<Outcome> outcomes, std::vector<PolicyLine> policies,
-                bool unmapped = false);
+                bool unmapped = false, const std::vector<Swatch> &swatches = {});
 
     double height(double width) const;
     void paint(QPainter &p, const QRectF &bounds) const;
 
 private:
     struct Item {
-        enum class Kind { Outcome, Hole, Unmapped, Policy } kind;
+        enum class Kind { Outcome, Hole, Unmapped, Policy, Swatch } kind;
         int index; // the outcome, or the policy's colour
         QString label;
         QString shortLabel; // when the long labels would take more than two lines
+        QColor colour = {}; // of a Swatch
     };
     double itemWidth(const Item &item, bool brief) const;
     // Items per line, in order; brief (short labels) when the long ones need over two lines.

@@ -1,5 +1,7 @@
 #include "views/strip/strip_painter.h"
 
+#include "views/tables/schedule_rows_model.h"
+
 #include "views/common/byte_units.h"
 
 #include "views/strip/hole_mark.h"
@@ -102,8 +104,9 @@ void addClipped(QPainterPath &path, const std::vector<QPointF> &line, double lef
 } // namespace
 
 StripPainter::StripPainter(const SweepResultModel &sweep, const HoleListModel *holes, const FigureStyle &style,
-                           const ExactMapModel *maps)
-    : m_sweep(sweep), m_holes(holes), m_maps(maps), m_style(style), m_font(style.font()), m_metrics(m_font)
+                           const ExactMapModel *maps, const ScheduleRowsModel *schedules)
+    : m_sweep(sweep), m_holes(holes), m_maps(maps), m_schedules(schedules), m_style(style), m_font(style.font()),
+      m_metrics(m_font)
 {
 }
 
@@ -154,13 +157,16 @@ double StripPainter::leftLabelWidth() const
     double widest = m_metrics.horizontalAdvance(QStringLiteral("0.00×"));
     for (std::size_t row = 0; row < m_sweep.policyCount(); ++row)
         widest = std::max(widest, m_metrics.horizontalAdvance(m_sweep.policyName(row)));
+    if (m_schedules)
+        for (ScheduleRowsModel::Row row : m_schedules->rows())
+            widest = std::max(widest, m_metrics.horizontalAdvance(ScheduleRowsModel::rowName(row)));
     return lineHeight() * 1.5 + widest + lineHeight() * 0.4;
 }
 
 double StripPainter::minimumHeight(const Parts &parts) const
 {
     const StripGeometry g = layout(QRectF(0, 0, 100, 0), parts);
-    const double rows = static_cast<double>(std::max<std::size_t>(1, m_sweep.policyCount()));
+    const double rows = static_cast<double>(std::max(1, g.totalRows()));
     return g.topAxisHeight + g.bottomAxisHeight + g.plotGap + 3 * lineHeight() + rows * 1.4 * lineHeight();
 }
 
@@ -172,6 +178,8 @@ StripGeometry StripPainter::layout(const QRectF &bounds, const Parts &parts) con
     g.bounds = bounds;
     g.columns = static_cast<int>(m_sweep.gridSize());
     g.rows = static_cast<int>(m_sweep.policyCount());
+    if (m_schedules && m_schedules->columnCount() == m_sweep.gridSize())
+        g.extraRows = static_cast<int>(m_schedules->rowCount());
     g.viewFrom = parts.viewFrom;
     g.viewTo = parts.viewTo;
     // Column c is centred on its grid budget; the grid is evenly spaced.
@@ -193,7 +201,7 @@ StripGeometry StripPainter::layout(const QRectF &bounds, const Parts &parts) con
     g.plotGap = markerSize() + 0.25 * lh;
     g.rowGap = markerSize() + 0.2 * lh;
     const double available = bounds.height() - g.topAxisHeight - g.bottomAxisHeight - g.plotGap;
-    const double rows = std::max(1, g.rows);
+    const double rows = std::max(1, g.totalRows());
     const double wantedRow = std::clamp(available * 0.42 / rows, 1.5 * lh, 4 * lh);
     g.cellAreaHeight = std::min(rows * wantedRow, std::max(rows * 1.1 * lh, available - 2.5 * lh));
     return g;
@@ -210,7 +218,7 @@ void StripPainter::clipToColumnsShown(QPainter &p, const StripGeometry &g)
 
 double StripPainter::rowHeight(const StripGeometry &g) const
 {
-    return g.rows > 0 ? g.cellArea().height() / g.rows : 0;
+    return g.totalRows() > 0 ? g.cellArea().height() / g.totalRows() : 0;
 }
 
 void StripPainter::paint(QPainter &p, const QRectF &bounds, const Parts &parts) const
@@ -226,6 +234,7 @@ void StripPainter::paint(QPainter &p, const QRectF &bounds, const Parts &parts) 
         return;
     }
     paintCells(p, g, parts);
+    paintScheduleRows(p, g, parts);
     p.save();
     clipToColumnsShown(p, g);
     paintHoles(p, g);
@@ -272,13 +281,42 @@ void StripPainter::paintCells(QPainter &p, const StripGeometry &g, const Parts &
         if (const MappedRow *mapped = mappedRow(row))
             paintMappedRow(p, g, row, *mapped);
         p.restore();
-        if (parts.leftLabels) {
-            p.setPen(m_style.ink());
-            const QRectF label(g.bounds.left(), g.rowRect(row).top(), g.labelWidth - 0.4 * lineHeight(),
-                               g.rowRect(row).height());
-            p.drawText(label, Qt::AlignRight | Qt::AlignVCenter, m_sweep.policyName(policy));
-            p.setPen(Qt::NoPen);
+        if (parts.leftLabels)
+            paintRowLabel(p, g, row, m_sweep.policyName(policy));
+    }
+}
+
+void StripPainter::paintRowLabel(QPainter &p, const StripGeometry &g, int row, const QString &label) const
+{
+    p.setPen(m_style.ink());
+    const QRectF box(g.bounds.left(), g.rowRect(row).top(), g.labelWidth - 0.4 * lineHeight(), g.rowRect(row).height());
+    p.drawText(box, Qt::AlignRight | Qt::AlignVCenter, label);
+    p.setPen(Qt::NoPen);
+}
+
+// The static schedules' rows under the policies: runs of equal state are one rectangle each.
+void StripPainter::paintScheduleRows(QPainter &p, const StripGeometry &g, const Parts &parts) const
+{
+    if (g.extraRows == 0)
+        return;
+    p.setRenderHint(QPainter::Antialiasing, false);
+    p.setPen(Qt::NoPen);
+    for (int extra = 0; extra < g.extraRows; ++extra) {
+        const int row = g.rows + extra;
+        const auto stateAt = [&](int c) { return m_schedules->state(std::size_t(extra), std::size_t(c)); };
+        p.save();
+        clipToColumnsShown(p, g);
+        int start = 0;
+        for (int column = 1; column <= g.columns; ++column) {
+            if (column < g.columns && stateAt(column) == stateAt(start))
+                continue;
+            const QRectF span(g.cell(row, start).topLeft(), g.cell(row, column - 1).bottomRight());
+            p.fillRect(g.visiblePart(span), ScheduleRowsModel::stateColour(stateAt(start)));
+            start = column;
         }
+        p.restore();
+        if (parts.leftLabels)
+            paintRowLabel(p, g, row, ScheduleRowsModel::rowName(m_schedules->rows()[std::size_t(extra)]));
     }
 }
 

@@ -13,6 +13,7 @@ namespace rematlens {
 
 class ExactMapModel;
 class HoleListModel;
+class ScheduleRowsModel;
 class SweepResultModel;
 struct MappedRow;
 
@@ -35,7 +36,7 @@ public:
     };
 
     StripPainter(const SweepResultModel &sweep, const HoleListModel *holes, const FigureStyle &style,
-                 const ExactMapModel *maps = nullptr);
+                 const ExactMapModel *maps = nullptr, const ScheduleRowsModel *schedules = nullptr);
 
     // The exact map drawn in this row, if any.
     const MappedRow *mappedRow(int row) const;
@@ -60,6 +61,8 @@ private:
     static void clipToColumnsShown(QPainter &p, const StripGeometry &g);
     double overheadOf(std::size_t policy, std::size_t column) const; // 0 when not a pass
     void paintCells(QPainter &p, const StripGeometry &g, const Parts &parts) const;
+    void paintScheduleRows(QPainter &p, const StripGeometry &g, const Parts &parts) const;
+    void paintRowLabel(QPainter &p, const StripGeometry &g, int row, const QString &label) const;
     void paintHoles(QPainter &p, const StripGeometry &g) const;
     void paintMappedRow(QPainter &p, const StripGeometry &g, int row, const MappedRow &mapped) const;
     void paintIntervalEdges(QPainter &p, const StripGeometry &g, const QRectF &rowCells, const MappedRow &mapped) const;
@@ -75,6 +78,7 @@ private:
     const SweepResultModel &m_sweep;
     const HoleListModel *m_holes;
     const ExactMapModel *m_maps;
+    const ScheduleRowsModel *m_schedules;
     FigureStyle m_style;
     QFont m_font;
     QFontMetricsF m_metrics;

@@ -2,6 +2,7 @@
 
 #include "core/sim/policy.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -19,7 +20,11 @@ SweepPanel::SweepPanel(QWidget *parent)
     : QWidget(parent), m_policies(new QListWidget(this)), m_runtime(new QComboBox(this)), m_from(new QLineEdit(this)),
       m_to(new QLineEdit(this)), m_step(new QLineEdit(this)), m_overhead(new QLineEdit(this)),
       m_threads(new QSpinBox(this)), m_customPolicy(new QPushButton(tr("Custom &Policy…"), this)),
-      m_sweep(new QPushButton(tr("&Sweep"), this)), m_cancel(new QPushButton(tr("Cancel"), this))
+      m_sweep(new QPushButton(tr("&Sweep"), this)), m_cancel(new QPushButton(tr("Cancel"), this)),
+      m_sumModel(new QCheckBox(tr("sum"), this)), m_cachingModel(new QCheckBox(tr("caching"), this)),
+      m_bestFitModel(new QCheckBox(tr("best-fit"), this)), m_eviction(new QComboBox(this)),
+      m_checkpointing(new QCheckBox(tr("checkpointing"), this)), m_optimal(new QCheckBox(tr("optimal"), this)),
+      m_timeLimit(new QLineEdit(this))
 {
     for (const Policy &policy : allPolicies()) {
         auto *item = new QListWidgetItem(QString::fromStdString(policy.name), m_policies);
@@ -40,7 +45,7 @@ SweepPanel::SweepPanel(QWidget *parent)
     m_runtime->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_runtime->setMinimumContentsLength(12);
     auto *decimal = new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]*\\.?[0-9]*")), this);
-    for (QLineEdit *edit : {m_from, m_to, m_step, m_overhead})
+    for (QLineEdit *edit : {m_from, m_to, m_step, m_overhead, m_timeLimit})
         edit->setValidator(decimal);
     m_from->setToolTip(tr("Lowest budget, as a fraction of the baseline memory"));
     m_to->setToolTip(tr("Highest budget, as a fraction of the baseline memory"));
@@ -58,6 +63,10 @@ SweepPanel::SweepPanel(QWidget *parent)
 
     auto *form = new QFormLayout;
     form->addRow(tr("Runtime"), m_runtime);
+    form->addRow(tr("Allocator"), createAllocatorChoice());
+    form->addRow(tr("Eviction"), m_eviction);
+    form->addRow(tr("Schedules"), createScheduleChoice());
+    form->addRow(tr("Time limit (s)"), m_timeLimit);
     form->addRow(tr("From"), m_from);
     form->addRow(tr("To"), m_to);
     form->addRow(tr("Step"), m_step);
@@ -80,6 +89,61 @@ SweepPanel::SweepPanel(QWidget *parent)
     setParameters(SweepParameters{});
 }
 
+// Sum, caching and best-fit as check boxes (a strip row per policy and model) on one line.
+QWidget *SweepPanel::createAllocatorChoice()
+{
+    m_sumModel->setToolTip(tr("The byte sum of live tensors, as simrd counts a budget: one row per policy"));
+    m_cachingModel->setToolTip(tr("PyTorch's CUDA caching allocator (rounding, 2 MiB and 20 MiB segments, splitting, "
+                                  "release and retry): one more row per policy, labelled \"policy \u00b7 caching\""));
+    m_bestFitModel->setToolTip(tr("One arena of exactly the budget, best fit by size then address, coalescing: one "
+                                  "more row per policy, labelled \"policy \u00b7 best-fit\""));
+    m_eviction->addItem(tr("on failure"), QStringLiteral("on-failure"));
+    m_eviction->addItem(tr("after each operator"), QStringLiteral("after-op"));
+    m_eviction->setToolTip(tr("How eviction meets caching and best-fit: on failure (the budget is the device; a "
+                              "failed allocation releases the cache, then evicts and retries) or after each operator "
+                              "(DTR's prototype: evict while allocated bytes exceed the budget)"));
+    m_eviction->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_eviction->setMinimumContentsLength(10);
+    auto *models = new QWidget(this);
+    auto *row = new QHBoxLayout(models);
+    row->setContentsMargins(0, 0, 0, 0);
+    m_sumModel->setProperty("model", QStringLiteral("sum"));
+    m_cachingModel->setProperty("model", QStringLiteral("caching"));
+    m_bestFitModel->setProperty("model", QStringLiteral("best-fit"));
+    for (QCheckBox *box : {m_sumModel, m_cachingModel, m_bestFitModel}) {
+        row->addWidget(box);
+        connect(box, &QCheckBox::toggled, this, &SweepPanel::updateEvictionChoice);
+    }
+    row->addStretch();
+    return models;
+}
+
+// Rows of static schedules under the policies, computed per grid budget off the GUI thread.
+QWidget *SweepPanel::createScheduleChoice()
+{
+    m_checkpointing->setToolTip(tr("Add a row \"checkpointing\": whether static checkpointing (Chen et al. 2016, the "
+                                   "better of the \u221aN and the greedy plan) fits each budget, its overhead in the "
+                                   "tooltip"));
+    m_optimal->setToolTip(tr("Add a row \"optimal\": Checkmate's optimal schedule per budget, solved with CBC "
+                             "(optimal, feasible when the time limit stopped it, infeasible, or unknown); slow, so "
+                             "off by default"));
+    m_timeLimit->setToolTip(tr("Seconds the solver may spend on each budget of the \"optimal\" row"));
+    auto *choice = new QWidget(this);
+    auto *row = new QHBoxLayout(choice);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(m_checkpointing);
+    row->addWidget(m_optimal);
+    row->addStretch();
+    connect(m_optimal, &QCheckBox::toggled, m_timeLimit, &QLineEdit::setEnabled);
+    return choice;
+}
+
+// The coupling only matters to the models other than the sum.
+void SweepPanel::updateEvictionChoice()
+{
+    m_eviction->setEnabled(m_cachingModel->isChecked() || m_bestFitModel->isChecked());
+}
+
 SweepParameters SweepPanel::parameters() const
 {
     SweepParameters p;
@@ -93,6 +157,14 @@ SweepParameters SweepPanel::parameters() const
     p.step = m_step->text();
     p.overheadLimit = m_overhead->text();
     p.threads = m_threads->value();
+    p.allocators.clear();
+    for (QCheckBox *box : {m_sumModel, m_cachingModel, m_bestFitModel})
+        if (box->isChecked())
+            p.allocators << box->property("model").toString();
+    p.eviction = m_eviction->currentData().toString();
+    p.checkpointing = m_checkpointing->isChecked();
+    p.optimal = m_optimal->isChecked();
+    p.timeLimit = m_timeLimit->text();
     return p;
 }
 
@@ -109,6 +181,14 @@ void SweepPanel::setParameters(const SweepParameters &p)
     m_step->setText(p.step);
     m_overhead->setText(p.overheadLimit);
     m_threads->setValue(p.threads);
+    for (QCheckBox *box : {m_sumModel, m_cachingModel, m_bestFitModel})
+        box->setChecked(p.allocators.contains(box->property("model").toString()));
+    m_eviction->setCurrentIndex(std::max(0, m_eviction->findData(p.eviction)));
+    updateEvictionChoice();
+    m_checkpointing->setChecked(p.checkpointing);
+    m_optimal->setChecked(p.optimal);
+    m_timeLimit->setText(p.timeLimit);
+    m_timeLimit->setEnabled(p.optimal);
 }
 
 void SweepPanel::addPolicy(const QString &spec, bool checked)

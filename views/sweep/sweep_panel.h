@@ -4,6 +4,7 @@
 
 #include <QWidget>
 
+class QCheckBox;
 class QComboBox;
 class QLineEdit;
 class QListWidget;
@@ -12,8 +13,8 @@ class QSpinBox;
 
 namespace rematlens {
 
-// The sweep controls: policies (several at once), runtime, budget range and step, overhead
-// limit, threads, and the Sweep and Cancel buttons.
+// The sweep controls: policies (several at once), allocator models (a row each per policy),
+// runtime, budget range and step, overhead limit, threads, and the Sweep and Cancel buttons.
 class SweepPanel : public QWidget {
     Q_OBJECT
 
@@ -33,6 +34,10 @@ signals:
     void policyEditorRequested(); // the user wants to write a score expression
 
 private:
+    QWidget *createAllocatorChoice();
+    QWidget *createScheduleChoice();
+    void updateEvictionChoice();
+
     QListWidget *m_policies;
     QComboBox *m_runtime;
     QLineEdit *m_from;
@@ -43,6 +48,13 @@ private:
     QPushButton *m_customPolicy;
     QPushButton *m_sweep;
     QPushButton *m_cancel;
+    QCheckBox *m_sumModel;
+    QCheckBox *m_cachingModel;
+    QCheckBox *m_bestFitModel;
+    QComboBox *m_eviction;
+    QCheckBox *m_checkpointing;
+    QCheckBox *m_optimal;
+    QLineEdit *m_timeLimit;
 };
 
 } // namespace rematlens

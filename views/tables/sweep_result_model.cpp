@@ -23,6 +23,9 @@ void SweepResultModel::reset(const Baseline &baseline, std::vector<GridPoint> gr
     m_policyCount = policyCount;
     m_finished = 0;
     m_overheadLimit = overheadLimit;
+    m_rowsByModel = std::any_of(m_requests.begin(), m_requests.end(), [this](const RunRequest &r) {
+        return !(r.config.allocator == m_requests.front().config.allocator);
+    });
     endResetModel();
 }
 
@@ -54,7 +57,11 @@ QString SweepResultModel::policyName(std::size_t policy) const
 {
     if (policy >= m_policyCount || m_grid.empty())
         return {};
-    return QString::fromStdString(m_requests[policy * m_grid.size()].config.policy.name);
+    const RunConfig &config = m_requests[policy * m_grid.size()].config;
+    QString name = QString::fromStdString(config.policy.name);
+    if (m_rowsByModel)
+        name += QStringLiteral(" \u00b7 ") + QString::fromUtf8(allocatorKindName(config.allocator.kind).data());
+    return name;
 }
 
 const RunRequest &SweepResultModel::request(std::size_t policy, std::size_t column) const

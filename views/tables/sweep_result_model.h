@@ -40,6 +40,8 @@ public:
     double overheadLimit() const { return m_overheadLimit; }
     const Baseline &baseline() const { return m_baseline; }
     const std::vector<GridPoint> &grid() const { return m_grid; }
+    // The row's label: its policy, and its allocator model ("DTR \u00b7 caching") when the rows
+    // differ in model.
     QString policyName(std::size_t policy) const;
     const RunRequest &request(std::size_t policy, std::size_t column) const;
     const std::optional<RunResult> &result(std::size_t policy, std::size_t column) const;
@@ -59,6 +61,7 @@ private:
     std::size_t m_policyCount = 0;
     std::size_t m_finished = 0;
     double m_overheadLimit = 2.0;
+    bool m_rowsByModel = false; // rows differ in allocator model: labels name it
 };
 
 } // namespace rematlens

@@ -1,0 +1,460 @@
+// The strip's new rows: one per policy and allocator model (labels, cells and hover matching the
+// records `rematlens sweep --allocator` writes, selection inspecting that model), the rows of
+// static checkpointing and of the optimal schedule (matching `rematlens checkpoint` and
+// `rematlens optimal`), both in `figure strip`, and the choice of models kept by sessions.
+#include "gui/gui_heartbeat.h"
+#include "shared_data.h"
+
+#include "app/gui/main_window.h"
+#include "app/gui/session_controller.h"
+#include "app/gui/session_file.h"
+#include "views/common/number_format.h"
+#include "views/strip/feasibility_strip.h"
+#include "views/strip/outcome_palette.h"
+#include "views/tables/hole_list_model.h"
+#include "views/tables/schedule_rows_model.h"
+#include "views/tables/sweep_result_model.h"
+#include "views/timeline/timeline_panel.h"
+#include "views/timeline/timeline_view.h"
+
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace rematlens;
+
+namespace {
+
+QString runRematlens(const QStringList &arguments, int &status)
+{
+    QProcess process;
+    process.setProcessChannelMode(QProcess::SeparateChannels);
+    process.start(QStringLiteral(REMATLENS_BINARY), arguments);
+    process.waitForFinished(300000);
+    status = process.exitCode();
+    return QString::fromUtf8(process.readAllStandardOutput());
+}
+
+// The records of a results file, provenance left out.
+std::vector<QJsonObject> records(const QString &path)
+{
+    std::vector<QJsonObject> out;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return out;
+    for (const QByteArray &line : file.readAll().split('\n')) {
+        const QJsonObject record = QJsonDocument::fromJson(line).object();
+        if (!record.isEmpty() && !record.contains(QStringLiteral("provenance")))
+            out.push_back(record);
+    }
+    return out;
+}
+
+Outcome outcomeOf(const QJsonObject &record)
+{
+    return findOutcome(record.value(QStringLiteral("result")).toString().toStdString()).value_or(Outcome::Cancelled);
+}
+
+// Whether the colour fills a good part of the cell (all of it but hatching and outlines).
+bool cellShows(const QImage &image, const QRectF &cell, const QColor &colour)
+{
+    int matching = 0;
+    int total = 0;
+    for (int y = int(cell.top()) + 1; y < int(cell.bottom()) - 1; ++y)
+        for (int x = int(cell.left()) + 1; x < int(cell.right()) - 1; ++x, ++total)
+            matching += image.pixelColor(x, y) == colour ? 1 : 0;
+    return total > 0 && matching * 3 >= total;
+}
+
+SweepParameters demoGrid()
+{
+    SweepParameters p;
+    p.policies = {QStringLiteral("DTR")};
+    p.from = QStringLiteral("0.5");
+    p.to = QStringLiteral("1.0");
+    p.step = QStringLiteral("0.05");
+    p.allocators = {QStringLiteral("sum"), QStringLiteral("caching"), QStringLiteral("best-fit")};
+    return p;
+}
+
+} // namespace
+
+class StripRowsTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void allocatorRowsMatchTheRecords();
+    void selectingAModelCellInspectsThatModel();
+    void scheduleRowsMatchCheckpointAndOptimal();
+    void figureStripDrawsEveryRow();
+    void singleAllocatorKeepsPlainLabels();
+    void sessionKeepsTheModelsAndRows();
+    void lstmRowsLeaveTheWindowAnswering();
+
+private:
+    void openAndSweep(const QString &trace, const SweepParameters &parameters);
+    QString syntheticChain();
+
+    std::unique_ptr<MainWindow> m_window;
+    QTemporaryDir m_dir;
+};
+
+void StripRowsTest::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
+    qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data")).toUtf8());
+    QCoreApplication::setOrganizationName(QStringLiteral("RematLensStripRowsTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("RematLensStripRowsTest"));
+    qRegisterMetaType<LoadedTraceResult>();
+    m_window = std::make_unique<MainWindow>();
+    m_window->resize(1400, 900);
+    m_window->show();
+}
+
+void StripRowsTest::openAndSweep(const QString &trace, const SweepParameters &parameters)
+{
+    QSignalSpy finished(m_window.get(), &MainWindow::sweepFinished);
+    m_window->setSweepParameters(parameters);
+    m_window->openTrace(trace);
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() >= 1, 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_window->schedulesRunning(), 120000);
+}
+
+// A six-layer chain: small enough that CBC proves every budget's answer in well under a second.
+QString StripRowsTest::syntheticChain()
+{
+    const QString path = m_dir.filePath(QStringLiteral("chain6.log"));
+    if (!QFile::exists(path)) {
+        int status = -1;
+        runRematlens({QStringLiteral("synth"), QStringLiteral("--preset"), QStringLiteral("chain"),
+                      QStringLiteral("--layers"), QStringLiteral("6"), QStringLiteral("--out"), path},
+                     status);
+        if (status != 0)
+            qWarning("rematlens synth failed");
+    }
+    return path;
+}
+
+void StripRowsTest::allocatorRowsMatchTheRecords()
+{
+    openAndSweep(QStringLiteral(":demo"), demoGrid());
+    const SweepResultModel &model = *m_window->sweepModel();
+    QCOMPARE(model.policyCount(), std::size_t{3});
+    QCOMPARE(model.policyName(0), QStringLiteral("DTR \u00b7 sum"));
+    QCOMPARE(model.policyName(1), QStringLiteral("DTR \u00b7 caching"));
+    QCOMPARE(model.policyName(2), QStringLiteral("DTR \u00b7 best-fit"));
+    QCOMPARE(model.gridSize(), std::size_t{11});
+
+    FeasibilityStrip &strip = *m_window->strip();
+    const QImage image = strip.grab().toImage();
+    const StripGeometry g = strip.cellGeometry();
+    QCOMPARE(g.rows, 3);
+    const char *models[] = {"sum", "caching", "best-fit"};
+    int failuresByKind = 0;
+    for (std::size_t row = 0; row < 3; ++row) {
+        const QString out = m_dir.filePath(QStringLiteral("%1.jsonl").arg(QLatin1String(models[row])));
+        int status = -1;
+        runRematlens({QStringLiteral("sweep"), QStringLiteral(":demo"), QStringLiteral("--from"), QStringLiteral("0.5"),
+                      QStringLiteral("--to"), QStringLiteral("1.0"), QStringLiteral("--step"), QStringLiteral("0.05"),
+                      QStringLiteral("--allocator"), QLatin1String(models[row]), QStringLiteral("--out"), out},
+                     status);
+        QCOMPARE(status, 0);
+        const std::vector<QJsonObject> cli = records(out);
+        QCOMPARE(cli.size(), model.gridSize());
+        for (std::size_t column = 0; column < cli.size(); ++column) {
+            const std::optional<RunResult> &shown = model.result(row, column);
+            QVERIFY(shown);
+            QCOMPARE(model.request(row, column).config.allocator.kind, *findAllocatorKind(models[row]));
+            QCOMPARE(qint64(model.request(row, column).config.budget), cli[column].value(QStringLiteral("budget")).toInteger());
+            QCOMPARE(shown->outcome, outcomeOf(cli[column]));
+            QCOMPARE(qint64(shown->maxMemory), cli[column].value(QStringLiteral("max_memory")).toInteger());
+            // The cell's colour is the record's outcome (a hole's cells are hatched over it).
+            const QRectF cell = g.cell(int(row), int(column));
+            QVERIFY2(cellShows(image, cell, OutcomePalette::outcome(outcomeOf(cli[column]))),
+                     qPrintable(QStringLiteral("row %1 column %2").arg(row).arg(column)));
+            // A failure under a model says why in the hover text, as the record does.
+            const QString hover = strip.tooltipAt(cell.center().toPoint());
+            QVERIFY2(hover.contains(model.policyName(row)), qPrintable(hover));
+            const QJsonObject failure = cli[column].value(QStringLiteral("failure")).toObject();
+            const QString kind = failure.value(QStringLiteral("oom_kind")).toString();
+            if (!kind.isEmpty()) {
+                QVERIFY2(hover.contains(QStringLiteral("failed by <b>%1</b>").arg(kind)), qPrintable(hover));
+                const qint64 largest = failure.value(QStringLiteral("largest_free_block")).toInteger();
+                QVERIFY2(hover.contains(QStringLiteral("largest free block %1 B").arg(numberLocale().toString(largest))),
+                         qPrintable(hover));
+                ++failuresByKind;
+            }
+        }
+    }
+    QVERIFY(failuresByKind >= 1); // the demo's caching row fails at 0.90 by fragmentation
+}
+
+void StripRowsTest::selectingAModelCellInspectsThatModel()
+{
+    QSignalSpy shown(m_window.get(), &MainWindow::timelineShown);
+    m_window->strip()->setSelection(FeasibilityStrip::Cell{2, 8});
+    const std::optional<RunRequest> request = m_window->selectedRequest();
+    QVERIFY(request);
+    QCOMPARE(request->config.allocator.kind, AllocatorKind::BestFit);
+    QTRY_VERIFY_WITH_TIMEOUT(shown.count() >= 1, 20000);
+    const TimelinePlot &plot = m_window->timeline()->view()->plot();
+    QVERIFY(!plot.empty());
+    QVERIFY(plot.run->request.config.allocator == request->config.allocator);
+    QCOMPARE(plot.run->request.config.budget, request->config.budget);
+}
+
+void StripRowsTest::scheduleRowsMatchCheckpointAndOptimal()
+{
+    const QString trace = syntheticChain();
+    SweepParameters p;
+    p.policies = {QStringLiteral("DTR")};
+    p.from = QStringLiteral("0.2");
+    p.to = QStringLiteral("1.0");
+    p.step = QStringLiteral("0.1");
+    p.checkpointing = true;
+    p.optimal = true;
+    p.timeLimit = QStringLiteral("60");
+    openAndSweep(trace, p);
+    const ScheduleRowsModel &rows = *m_window->scheduleRows();
+    QCOMPARE(rows.rowCount(), std::size_t{2});
+    QCOMPARE(rows.columnCount(), std::size_t{9});
+
+    int status = -1;
+    const QStringList range{QStringLiteral("--from"), QStringLiteral("0.2"), QStringLiteral("--to"), QStringLiteral("1.0"),
+                            QStringLiteral("--step"), QStringLiteral("0.1"), QStringLiteral("--json")};
+    const QJsonObject checkpoint =
+        QJsonDocument::fromJson(runRematlens(QStringList{QStringLiteral("checkpoint"), trace} + range, status).toUtf8()).object();
+    QCOMPARE(status, 0);
+    const QJsonObject optimal = QJsonDocument::fromJson(
+        runRematlens(QStringList{QStringLiteral("optimal"), trace, QStringLiteral("--time-limit"), QStringLiteral("60")} +
+                         range,
+                     status)
+            .toUtf8()).object();
+    QCOMPARE(status, 0);
+    const QJsonArray plans = checkpoint.value(QStringLiteral("budgets")).toArray();
+    const QJsonArray optima = optimal.value(QStringLiteral("budgets")).toArray();
+    QCOMPARE(plans.size(), 9);
+    QCOMPARE(optima.size(), 9);
+
+    FeasibilityStrip &strip = *m_window->strip();
+    const QImage image = strip.grab().toImage();
+    const StripGeometry g = strip.cellGeometry();
+    QCOMPARE(g.extraRows, 2);
+    QSet<QString> statuses;
+    int passes = 0;
+    for (int column = 0; column < 9; ++column) {
+        const QJsonObject plan = plans[column].toObject();
+        const bool cliPass = plan[QStringLiteral("sqrt_n")].toObject()[QStringLiteral("result")].toString() == QStringLiteral("pass") ||
+                             plan[QStringLiteral("greedy")].toObject()[QStringLiteral("result")].toString() == QStringLiteral("pass");
+        const auto shownPlan = rows.checkpoint(std::size_t(column));
+        QVERIFY(shownPlan);
+        QCOMPARE(shownPlan->pass, cliPass);
+        passes += cliPass ? 1 : 0;
+        const QString rule = shownPlan->rule == "sqrt-n" ? QStringLiteral("sqrt_n") : QStringLiteral("greedy");
+        if (cliPass)
+            QCOMPARE(shownPlan->overhead, plan[rule].toObject()[QStringLiteral("overhead")].toDouble());
+        const QString solved = optima[column].toObject()[QStringLiteral("status")].toString();
+        statuses.insert(solved);
+        QCOMPARE(ScheduleRowsModel::stateName(rows.state(1, std::size_t(column))), solved);
+
+        // Cells in the strip: colours of the states, hover naming the rule or the solver's answer.
+        const QRectF checkpointCell = g.cell(g.rows, column);
+        const QRectF optimalCell = g.cell(g.rows + 1, column);
+        QCOMPARE(image.pixelColor(checkpointCell.center().toPoint()),
+                 ScheduleRowsModel::stateColour(rows.state(0, std::size_t(column))));
+        QCOMPARE(image.pixelColor(optimalCell.center().toPoint()),
+                 ScheduleRowsModel::stateColour(rows.state(1, std::size_t(column))));
+        const QString hover = strip.tooltipAt(checkpointCell.center().toPoint());
+        QVERIFY2(hover.contains(QStringLiteral("checkpointing")) &&
+                     hover.contains(QString::fromStdString(shownPlan->rule) + QStringLiteral(" plan")),
+                 qPrintable(hover));
+        QVERIFY(strip.tooltipAt(optimalCell.center().toPoint()).contains(ScheduleRowsModel::stateLabel(rows.state(1, std::size_t(column)))));
+    }
+    QVERIFY(passes > 0 && passes < 9);
+    QVERIFY(statuses.contains(QStringLiteral("infeasible")) && statuses.contains(QStringLiteral("optimal")));
+    // The four answers the optimal row can give are told apart, and unknown is neither colour.
+    QSet<QRgb> colours;
+    for (auto state : {ScheduleRowsModel::State::Optimal, ScheduleRowsModel::State::Feasible,
+                       ScheduleRowsModel::State::Infeasible, ScheduleRowsModel::State::Unknown})
+        colours.insert(ScheduleRowsModel::stateColour(state).rgb());
+    QCOMPARE(colours.size(), 4);
+    QVERIFY(ScheduleRowsModel::stateColour(ScheduleRowsModel::State::Unknown) != OutcomePalette::notRun());
+    // A click on a schedule's row selects no run.
+    const auto before = strip.selection();
+    QTest::mouseClick(&strip, Qt::LeftButton, {}, g.cell(g.rows, 3).center().toPoint());
+    QCOMPARE(strip.selection(), before);
+}
+
+void StripRowsTest::figureStripDrawsEveryRow()
+{
+    const QString trace = syntheticChain();
+    const QString csv = m_dir.filePath(QStringLiteral("strip.csv"));
+    const QString png = m_dir.filePath(QStringLiteral("strip.png"));
+    int status = -1;
+    runRematlens({QStringLiteral("figure"), QStringLiteral("strip"), trace, QStringLiteral("--from"), QStringLiteral("0.2"),
+                  QStringLiteral("--to"), QStringLiteral("1.0"), QStringLiteral("--step"), QStringLiteral("0.1"),
+                  QStringLiteral("--allocator"), QStringLiteral("sum,caching"), QStringLiteral("--allocator"),
+                  QStringLiteral("best-fit"), QStringLiteral("--checkpointing"), QStringLiteral("--optimal"),
+                  QStringLiteral("--time-limit"), QStringLiteral("60"), QStringLiteral("--out"), png,
+                  QStringLiteral("--data"), csv},
+                 status);
+    QCOMPARE(status, 0);
+    QVERIFY(!QImage(png).isNull());
+    QFile file(csv);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QMap<QString, QStringList> rows; // label -> outcomes in budget order
+    for (const QString &line : QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'))) {
+        const QStringList fields = line.split(QLatin1Char(','));
+        if (fields.size() == 7 && fields[0] != QStringLiteral("trace") && !line.startsWith(QLatin1Char('#')))
+            rows[fields[1]] << fields[4];
+    }
+    const QStringList expected{QStringLiteral("DTR \u00b7 best-fit"), QStringLiteral("DTR \u00b7 caching"),
+                               QStringLiteral("DTR \u00b7 sum"), QStringLiteral("checkpointing"), QStringLiteral("optimal")};
+    QCOMPARE(rows.keys(), expected);
+    for (const QString &label : expected)
+        QCOMPARE(rows[label].size(), 9);
+    // The figure's rows are the window's (same trace, grid and models).
+    const ScheduleRowsModel &shown = *m_window->scheduleRows();
+    for (int column = 0; column < 9; ++column) {
+        QCOMPARE(rows[QStringLiteral("checkpointing")][column], ScheduleRowsModel::stateName(shown.state(0, std::size_t(column))));
+        QCOMPARE(rows[QStringLiteral("optimal")][column], ScheduleRowsModel::stateName(shown.state(1, std::size_t(column))));
+    }
+    const QString caching = m_dir.filePath(QStringLiteral("chain-caching.jsonl"));
+    runRematlens({QStringLiteral("sweep"), trace, QStringLiteral("--from"), QStringLiteral("0.2"), QStringLiteral("--to"),
+                  QStringLiteral("1.0"), QStringLiteral("--step"), QStringLiteral("0.1"), QStringLiteral("--allocator"),
+                  QStringLiteral("caching"), QStringLiteral("--out"), caching},
+                 status);
+    const std::vector<QJsonObject> cli = records(caching);
+    QCOMPARE(cli.size(), std::size_t{9});
+    for (int column = 0; column < 9; ++column)
+        QCOMPARE(rows[QStringLiteral("DTR \u00b7 caching")][column], cli[std::size_t(column)][QStringLiteral("result")].toString());
+}
+
+void StripRowsTest::singleAllocatorKeepsPlainLabels()
+{
+    const QString csv = m_dir.filePath(QStringLiteral("single.csv"));
+    int status = -1;
+    runRematlens({QStringLiteral("figure"), QStringLiteral("strip"), QStringLiteral(":demo"), QStringLiteral("--from"),
+                  QStringLiteral("0.8"), QStringLiteral("--to"), QStringLiteral("0.9"), QStringLiteral("--step"),
+                  QStringLiteral("0.05"), QStringLiteral("--allocator"), QStringLiteral("caching"), QStringLiteral("--out"),
+                  m_dir.filePath(QStringLiteral("single.svg")), QStringLiteral("--data"), csv},
+                 status);
+    QCOMPARE(status, 0);
+    QFile file(csv);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(file.readAll());
+    QVERIFY(text.contains(QStringLiteral("demo,DTR,0.90,")));
+    QVERIFY(!text.contains(QStringLiteral("\u00b7")));
+    // A model named twice is refused, naming the option.
+    QProcess twice;
+    twice.start(QStringLiteral(REMATLENS_BINARY),
+                {QStringLiteral("figure"), QStringLiteral("strip"), QStringLiteral(":demo"), QStringLiteral("--allocator"),
+                 QStringLiteral("caching,caching"), QStringLiteral("--out"), m_dir.filePath(QStringLiteral("x.svg"))});
+    QVERIFY(twice.waitForFinished(60000));
+    QVERIFY(twice.exitCode() != 0);
+    QVERIFY(QString::fromUtf8(twice.readAllStandardError()).contains(QStringLiteral("--allocator")));
+}
+
+void StripRowsTest::sessionKeepsTheModelsAndRows()
+{
+    SweepParameters p = demoGrid();
+    p.allocators = {QStringLiteral("sum"), QStringLiteral("best-fit")};
+    p.eviction = QStringLiteral("after-op");
+    p.checkpointing = true;
+    p.timeLimit = QStringLiteral("3.5");
+    openAndSweep(QStringLiteral(":demo"), p);
+    QCOMPARE(m_window->sweepModel()->policyName(1), QStringLiteral("DTR \u00b7 best-fit"));
+    QCOMPARE(m_window->sweepModel()->request(1, 0).config.allocator.eviction, EvictionCoupling::AfterOp);
+    m_window->strip()->setSelection(FeasibilityStrip::Cell{1, 4});
+    m_window->setPinnedRun(m_window->sweepModel()->request(1, 6));
+    const SessionState saved = m_window->sessions().capture();
+    QVERIFY(saved.sweep == p);
+    QCOMPARE(saved.pinned->allocator, QStringLiteral("best-fit,after-op"));
+    const QString path = m_dir.filePath(QStringLiteral("models.rematlens"));
+    QString error;
+    QVERIFY2(m_window->sessions().save(path, error), qPrintable(error));
+
+    openAndSweep(QStringLiteral(":demo"), demoGrid());
+    QSignalSpy restored(&m_window->sessions(), &SessionController::restored);
+    QVERIFY2(m_window->sessions().open(path, error), qPrintable(error));
+    QTRY_COMPARE_WITH_TIMEOUT(restored.count(), 1, 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_window->sweepRunning() && !m_window->schedulesRunning(), 60000);
+    QVERIFY(m_window->sweepParameters() == p);
+    QCOMPARE(m_window->sweepModel()->policyCount(), std::size_t{2});
+    QCOMPARE(m_window->strip()->selection()->policy, std::size_t{1});
+    QVERIFY(m_window->pinnedRun()->config.allocator == m_window->sweepModel()->request(1, 6).config.allocator);
+    QCOMPARE(m_window->scheduleRows()->rowCount(), std::size_t{1});
+
+    // A session written before these fields existed sweeps the byte sum alone.
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QJsonObject json = QJsonDocument::fromJson(file.readAll()).object();
+    file.close();
+    QJsonObject sweep = json[QStringLiteral("sweep")].toObject();
+    for (const char *key : {"allocators", "eviction", "checkpointing", "optimal", "time_limit"})
+        sweep.remove(QLatin1String(key));
+    json[QStringLiteral("sweep")] = sweep;
+    QJsonObject pinned = json[QStringLiteral("pinned")].toObject();
+    pinned.remove(QStringLiteral("allocator"));
+    json[QStringLiteral("pinned")] = pinned;
+    const QString old = m_dir.filePath(QStringLiteral("old.rematlens"));
+    QFile out(old);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(QJsonDocument(json).toJson());
+    out.close();
+    const std::optional<SessionState> read = SessionFile::read(old, error);
+    QVERIFY2(read, qPrintable(error));
+    QCOMPARE(read->sweep.allocators, QStringList{QStringLiteral("sum")});
+    QVERIFY(!read->sweep.checkpointing && !read->sweep.optimal);
+    QCOMPARE(read->pinned->allocator, QStringLiteral("sum"));
+}
+
+// The public LSTM (the largest trace) with every model and both schedule rows: the runs and
+// the answers come off the GUI thread, and the optimal row is declined with the model's size.
+void StripRowsTest::lstmRowsLeaveTheWindowAnswering()
+{
+    const QString shared = sharedDirectory();
+    const QStringList lstm = shared.isEmpty() ? QStringList()
+                                              : QDir(shared + QStringLiteral("/traces/dtr-2020"))
+                                                    .entryList({QStringLiteral("lstm-*.log")});
+    if (lstm.isEmpty())
+        QSKIP("the public LSTM trace is not at hand");
+    SweepParameters p = demoGrid();
+    p.from = QStringLiteral("0.2");
+    p.step = QStringLiteral("0.1");
+    p.checkpointing = true;
+    p.optimal = true;
+    GuiHeartbeat heartbeat;
+    heartbeat.start();
+    heartbeat.setStep(QStringLiteral("sweep and schedules"));
+    openAndSweep(publicTracePath(shared, lstm.front()), p);
+    heartbeat.stop();
+    qInfo("LSTM, three models and two schedule rows: longest stall %.0f ms, GUI thread busy at most %.0f ms",
+          heartbeat.longestStallMs(), heartbeat.longestBusyMs());
+    const SweepResultModel &model = *m_window->sweepModel();
+    QCOMPARE(model.policyCount(), std::size_t{3});
+    QCOMPARE(model.finishedCount(), std::size_t{27});
+    const ScheduleRowsModel &rows = *m_window->scheduleRows();
+    for (std::size_t column = 0; column < rows.columnCount(); ++column) {
+        QVERIFY(rows.checkpoint(column));
+        QCOMPARE(rows.state(1, column), ScheduleRowsModel::State::Declined);
+        QVERIFY(rows.optimal(column)->declined.find(" variables") != std::string::npos);
+    }
+    const StripGeometry g = m_window->strip()->cellGeometry();
+    const QString hover = m_window->strip()->tooltipAt(g.cell(g.rows + 1, 4).center().toPoint());
+    QVERIFY2(hover.contains(QStringLiteral("out of reach")) && hover.contains(QStringLiteral("variables")),
+             qPrintable(hover));
+    QVERIFY2(heartbeat.longestStallMs() < 2000,
+             qPrintable(QStringLiteral("the window hung %1 ms").arg(heartbeat.longestStallMs())));
+}
+
+QTEST_MAIN(StripRowsTest)
+#include "tst_strip_rows.moc"
