@@ -55,8 +55,10 @@ int main(int argc, char **argv)
     if (!options.screenshot.empty()) {
         job = new rematlens::ScreenshotJob(window, options);
         job->start(screenshotSize);
-    } else if (!options.sweep.empty() || !options.select.empty()) {
-        std::cerr << "rematlens: --sweep and --select go with --screenshot" << std::endl;
+    } else {
+        if (!options.sweep.empty() || !options.select.empty())
+            std::cerr << "rematlens: --sweep and --select go with --screenshot" << std::endl;
+        window.chooseAllocatorModels(options.allocator);
     }
     window.show();
     // A screenshot shows what the command line names (the demo when nothing), never the last trace.

@@ -451,10 +451,8 @@ void MainWindowTest::memoryMapFollowsSelectionAndTimeline()
     QVERIFY(map->figure().plot()->byteSum());
     QVERIFY(!map->layout());
 
-    AllocatorOptions caching;
-    caching.allocator = "caching";
-    m_window->setAllocatorOptions(caching);
     SweepParameters p;
+    p.allocators = {QStringLiteral("caching")};
     p.from = QStringLiteral("0.2");
     p.to = QStringLiteral("1.0");
     p.step = QStringLiteral("0.01");
@@ -489,7 +487,8 @@ void MainWindowTest::memoryMapFollowsSelectionAndTimeline()
     if (!atClick.snapshot->atFailure)
         QVERIFY2(std::abs(double(atClick.snapshot->step) - double(clicked)) <= 2,
                  qPrintable(QStringLiteral("map at %1, clicked near %2").arg(atClick.snapshot->step).arg(clicked)));
-    m_window->setAllocatorOptions(AllocatorOptions{});
+    p.allocators = {QStringLiteral("sum")};
+    m_window->setSweepParameters(p);
 }
 
 QTEST_MAIN(MainWindowTest)

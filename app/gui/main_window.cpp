@@ -586,6 +586,24 @@ AllocatorOptions MainWindow::allocatorOptionsFor(const SweepParameters &p) const
     return options;
 }
 
+void MainWindow::chooseAllocatorModels(const AllocatorOptions &options)
+{
+    setAllocatorOptions(options);
+    if (options.models.empty() && options.isSum() && options.eviction.empty())
+        return;
+    SweepParameters p = m_panel->parameters();
+    if (!options.models.empty() || !options.isSum()) {
+        p.allocators.clear();
+        for (const std::string &model : options.models)
+            p.allocators << QString::fromStdString(model);
+        if (p.allocators.isEmpty())
+            p.allocators << QString::fromStdString(options.allocator);
+    }
+    if (!options.eviction.empty())
+        p.eviction = QString::fromStdString(options.eviction);
+    m_panel->setParameters(p);
+}
+
 bool MainWindow::startSweep()
 {
     if (!m_program) {

@@ -60,6 +60,9 @@ public:
     // The capacity and caching options of the allocator models the panel chooses (from the
     // command line; the models and the eviction coupling are the panel's).
     void setAllocatorOptions(const AllocatorOptions &options) { m_allocatorOptions = options; }
+    // The command line's --allocator (and --eviction) choose the panel's models too; under the
+    // plain byte sum the panel keeps its own choice.
+    void chooseAllocatorModels(const AllocatorOptions &options);
     FeasibilityStrip *strip() const { return m_strip; }
     const SweepResultModel *sweepModel() const { return m_sweepModel; }
     bool sweepRunning() const { return m_controller.running(); }

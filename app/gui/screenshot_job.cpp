@@ -63,22 +63,13 @@ void ScreenshotJob::start(const QSize &size)
             for (const std::string &policy : m_options.policies)
                 p.policies << QString::fromStdString(policy);
         }
-        if (!m_options.allocator.models.empty() || !m_options.allocator.isSum()) {
-            p.allocators.clear();
-            for (const std::string &model : m_options.allocator.models)
-                p.allocators << QString::fromStdString(model);
-            if (p.allocators.isEmpty())
-                p.allocators << QString::fromStdString(m_options.allocator.allocator);
-        }
-        if (!m_options.allocator.eviction.empty())
-            p.eviction = QString::fromStdString(m_options.allocator.eviction);
         p.checkpointing = m_options.checkpointing;
         p.optimal = m_options.optimal;
         if (m_options.timeLimit)
             p.timeLimit = QString::number(*m_options.timeLimit);
         m_window.setSweepParameters(p);
     }
-    m_window.setAllocatorOptions(m_options.allocator);
+    m_window.chooseAllocatorModels(m_options.allocator);
     if (!m_options.overlay.empty())
         m_window.timeline()->setOverlay(m_options.overlay == "below"   ? TimelinePanel::Overlay::BudgetBelow
                                         : m_options.overlay == "above" ? TimelinePanel::Overlay::BudgetAbove
