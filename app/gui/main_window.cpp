@@ -240,8 +240,12 @@ void MainWindow::arrangeDocks()
     const int column = std::max(200, height() - menuBar()->height() - statusBar()->height());
     resizeDocks({trace, sweep}, {column * 3 / 10, column * 7 / 10}, Qt::Vertical);
     resizeDocks({holes, run}, {column * 3 / 10, column * 7 / 10}, Qt::Vertical);
-    resizeDocks({m_memoryMapDock}, {std::max(160, column * 3 / 10)}, Qt::Vertical);
-    m_centre->setSizes({m_centre->height() * 2 / 5, m_centre->height() * 3 / 5});
+    // On a small screen the timeline keeps the larger share: the map is read at one step, the
+    // timeline across all of them.
+    const bool small = column < 800;
+    resizeDocks({m_memoryMapDock}, {small ? std::max(130, column / 4) : column * 3 / 10}, Qt::Vertical);
+    const int centre = m_centre->height();
+    m_centre->setSizes(small ? QList<int>{centre / 3, centre * 2 / 3} : QList<int>{centre * 2 / 5, centre * 3 / 5});
 }
 
 void MainWindow::showEvent(QShowEvent *event)

@@ -130,9 +130,9 @@ QString MemoryMapPlot::byteSumExplanation()
         "MemoryMapPlot",
         "This run counts memory as a sum of live tensor bytes (allocator \"sum\", simrd's model): it has no "
         "addresses, segments or blocks, so there is no memory map.\n\n"
-        "To see one, replay under an allocator model: start the window with\n"
-        "  rematlens gui TRACE --allocator caching   (or best-fit)\n"
-        "and sweep, or draw it with\n"
+        "To see one, check caching or best-fit under Allocator in the sweep panel, sweep, and pick a "
+        "cell of that row (or start the window with rematlens gui TRACE --allocator caching). From the "
+        "command line:\n"
         "  rematlens figure memory-map TRACE --ratio R --allocator caching --out map.png");
 }
 
