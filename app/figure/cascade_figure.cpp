@@ -1,7 +1,7 @@
 #include "cascade_figure.h"
 
 #include "figure_output.h"
-#include "figure_run_request.h"
+#include "single_run_figure.h"
 
 #include "core/sim/replay.h"
 #include "views/cascade/cascade_diagram.h"
@@ -11,24 +11,20 @@ namespace rematlens {
 
 int runCascadeFigure(const FigureOptions &options)
 {
-    if (options.traces.size() != 1)
-        return reportError(ExitBadUsage, "figure cascade draws one trace");
-    if (!options.ratio && !options.budget)
-        return reportError(ExitBadUsage, "figure cascade needs --ratio or --budget");
-    const std::optional<LoadedTrace> loaded = loadWithBaseline(options.traces.front());
-    if (!loaded)
-        return ExitBadInput;
-    RunRequest request;
-    if (const std::string problem = figureRunRequest(options, *loaded, options.ratio, request); !problem.empty())
-        return reportError(ExitBadUsage, problem);
+    int exitCode = 0;
+    std::optional<SingleRunFigure> prepared = SingleRunFigure::prepare(options, "cascade", exitCode);
+    if (!prepared)
+        return exitCode;
+    const LoadedTrace &loaded = prepared->trace;
+    RunRequest &request = prepared->request;
     RunRecording recording;
     request.config.recording = &recording;
-    const RunResult result = Replay(*loaded->program, request.config).run();
+    const RunResult result = Replay(*loaded.program, request.config).run();
     request.config.recording = nullptr;
 
     const FigureStyle style = FigureOutput::style(options);
     CascadeView view;
-    view.setDiagram(CascadeDiagram::forRun(loaded->program, request, result, recording, {},
+    view.setDiagram(CascadeDiagram::forRun(loaded.program, request, result, recording, {},
                                            CascadeDiagram::figureOptions(style.fontSize)));
     // The page's width; the height the drawing needs at that width, unless one was given.
     QSizeF inches = FigureOutput::sizeInches(options, FigureHeights{});

@@ -1,7 +1,7 @@
 #include "memory_map_figure_command.h"
 
 #include "figure_output.h"
-#include "figure_run_request.h"
+#include "single_run_figure.h"
 
 #include "core/analysis/inspected_run.h"
 #include "core/analysis/memory_snapshot_at.h"
@@ -34,27 +34,23 @@ std::optional<std::size_t> stepToShow(const FigureOptions &options, const Progra
 
 int runMemoryMapFigure(const FigureOptions &options)
 {
-    if (options.traces.size() != 1)
-        return reportError(ExitBadUsage, "figure memory-map draws one trace");
-    if (!options.ratio && !options.budget)
-        return reportError(ExitBadUsage, "figure memory-map needs --ratio or --budget");
-    const std::optional<LoadedTrace> loaded = loadWithBaseline(options.traces.front());
-    if (!loaded)
-        return ExitBadInput;
-    RunRequest request;
-    if (const std::string problem = figureRunRequest(options, *loaded, options.ratio, request); !problem.empty())
-        return reportError(ExitBadUsage, problem);
+    int exitCode = 0;
+    const std::optional<SingleRunFigure> prepared = SingleRunFigure::prepare(options, "memory-map", exitCode);
+    if (!prepared)
+        return exitCode;
+    const LoadedTrace &loaded = prepared->trace;
+    const RunRequest &request = prepared->request;
     if (request.config.allocator.isSum())
         return reportError(ExitBadUsage, "figure memory-map needs an allocator model (--allocator caching or "
                                          "best-fit): the byte sum counts bytes and has no addresses");
     std::string error;
-    const std::optional<std::size_t> step = stepToShow(options, *loaded->program, request, error);
+    const std::optional<std::size_t> step = stepToShow(options, *loaded.program, request, error);
     if (!step)
         return reportError(ExitBadUsage, error);
     auto plot = std::make_shared<MemoryMapPlot>();
-    plot->program = loaded->program;
+    plot->program = loaded.program;
     plot->request = request;
-    plot->snapshot = snapshotAtStep(*loaded->program, request, *step);
+    plot->snapshot = snapshotAtStep(*loaded.program, request, *step);
     if (!plot->snapshot)
         return reportError(ExitBadInput, "the run ended before step " + std::to_string(*step));
     const MemoryMapFigure figure(std::move(plot));
