@@ -1,5 +1,6 @@
 #pragma once
 
+#include "controller_jobs.h"
 #include "core/map/byte_range.h"
 #include "core/sim/run_config.h"
 #include "core/sim/run_result.h"
@@ -9,7 +10,6 @@
 #include <QString>
 #include <QTimer>
 
-#include <atomic>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -31,13 +31,12 @@ class MapController : public QObject {
 
 public:
     explicit MapController(QObject *parent = nullptr);
-    ~MapController() override;
 
     // Starts a job (cancelling the one running); returns its id.
     int start(std::shared_ptr<const Program> program, std::vector<MapJobRow> rows, ByteRange range, int threads);
     void cancel();
-    bool running() const { return m_running; }
-    int currentJob() const { return m_job; }
+    bool running() const { return m_jobs.running(); }
+    int currentJob() const { return m_jobs.current(); }
 
 signals:
     // Intervals of one row's map over `range` (more of them may follow).
@@ -59,10 +58,9 @@ private:
 
     std::mutex m_mutex;
     std::vector<Found> m_pending; // of the current job, guarded by m_mutex
-    std::vector<std::shared_ptr<Job>> m_jobs;
+    int m_current = 0;            // the current job's id, for the workers, guarded by m_mutex
     QTimer m_flushTimer;
-    int m_job = 0;
-    bool m_running = false;
+    ControllerJobs m_jobs{this};  // last: its destructor waits for the workers
 };
 
 } // namespace rematlens

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "controller_jobs.h"
 #include "core/sim/run_request.h"
 #include "core/trace/program.h"
 #include "views/tables/sweep_result_model.h"
@@ -7,7 +8,6 @@
 #include <QObject>
 #include <QTimer>
 
-#include <atomic>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -22,13 +22,12 @@ class SweepController : public QObject {
 
 public:
     explicit SweepController(QObject *parent = nullptr);
-    ~SweepController() override;
 
     // Starts a job (cancelling the one running); returns its id.
     int start(std::shared_ptr<const Program> program, std::vector<RunRequest> requests, int threads);
     void cancel();
-    bool running() const { return m_running; }
-    int currentJob() const { return m_job; }
+    bool running() const { return m_jobs.running(); }
+    int currentJob() const { return m_jobs.current(); }
 
 signals:
     void resultsArrived(int job, const std::vector<rematlens::IndexedResult> &results);
@@ -42,10 +41,9 @@ private:
 
     std::mutex m_mutex;
     std::vector<IndexedResult> m_pending; // of the current job, guarded by m_mutex
-    std::vector<std::shared_ptr<Job>> m_jobs;
+    int m_current = 0;                    // the current job's id, for the workers, guarded by m_mutex
     QTimer m_flushTimer;
-    int m_job = 0;
-    bool m_running = false;
+    ControllerJobs m_jobs{this};          // last: its destructor waits for the workers
 };
 
 } // namespace rematlens
