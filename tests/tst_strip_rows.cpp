@@ -6,6 +6,10 @@
 #include "shared_data.h"
 
 #include "app/gui/main_window.h"
+#include "app/gui/schedule_cache.h"
+#include "app/gui/schedule_controller.h"
+#include "app/gui/trace_hash.h"
+#include "core/trace/trace_reader.h"
 #include "app/gui/session_controller.h"
 #include "app/gui/session_file.h"
 #include "views/common/number_format.h"
@@ -93,6 +97,7 @@ private slots:
     void allocatorRowsMatchTheRecords();
     void selectingAModelCellInspectsThatModel();
     void scheduleRowsMatchCheckpointAndOptimal();
+    void scheduleAnswersAreKeptOnDisk();
     void figureStripDrawsEveryRow();
     void singleAllocatorKeepsPlainLabels();
     void sessionKeepsTheModelsAndRows();
@@ -291,6 +296,58 @@ void StripRowsTest::scheduleRowsMatchCheckpointAndOptimal()
     const auto before = strip.selection();
     QTest::mouseClick(&strip, Qt::LeftButton, {}, g.cell(g.rows, 3).center().toPoint());
     QCOMPARE(strip.selection(), before);
+}
+
+// The answers the rows just showed are on disk under the trace's hash, and a controller takes
+// stored answers instead of solving: a fabricated one comes back as stored, a torn line is skipped.
+void StripRowsTest::scheduleAnswersAreKeptOnDisk()
+{
+    const QString trace = syntheticChain();
+    const QString hash = traceContentHash(trace);
+    const ScheduleCache::Answers stored = ScheduleCache::load(hash);
+    const ScheduleRowsModel &rows = *m_window->scheduleRows(); // still the chain's rows
+    QCOMPARE(stored.checkpoints.size(), std::size_t{9});
+    QCOMPARE(stored.optima.size(), std::size_t{9});
+    std::size_t column = 0;
+    for (const auto &[budget, answer] : stored.checkpoints) {
+        const auto &shown = rows.checkpoint(column++);
+        QVERIFY(shown);
+        QCOMPARE(answer.pass, shown->pass);
+        QCOMPARE(answer.rule, shown->rule);
+        QCOMPARE(answer.peak, shown->peak);
+        QCOMPARE(answer.overhead, shown->overhead);
+        QCOMPARE(answer.checkpoints, shown->checkpoints);
+    }
+    column = 0;
+    for (const auto &[key, answer] : stored.optima) {
+        const auto &shown = rows.optimal(column++);
+        QVERIFY(shown);
+        QCOMPARE(key.second, 60.0);
+        QCOMPARE(answer.status, shown->status);
+        QCOMPARE(answer.overhead, shown->overhead);
+        QCOMPARE(answer.checked, shown->checked);
+    }
+
+    const QString fakeHash = QStringLiteral("0123abcd");
+    QFile file(ScheduleCache::directory() + QStringLiteral("/") + fakeHash + QStringLiteral(".jsonl"));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"budget":1000,"checkpoint":{"pass":true,"rule":"greedy","peak":777,"overhead":1.5,"checkpoints":3}})"
+               "\n{\"budget\":2000,\"checkpo\n");
+    file.close();
+    const TraceReadResult program = readTraceFile(trace.toStdString());
+    QVERIFY(program.ok());
+    ScheduleController controller;
+    QSignalSpy answered(&controller, &ScheduleController::checkpointAnswered);
+    QSignalSpy finished(&controller, &ScheduleController::finished);
+    controller.start({program.program, fakeHash, {1000, 2000}, true, false, 1});
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+    QCOMPARE(answered.count(), 2);
+    const auto fabricated = answered[0][2].value<CheckpointAnswer>();
+    QCOMPARE(fabricated.peak, Bytes{777}); // as stored, not solved
+    QCOMPARE(fabricated.checkpoints, std::size_t{3});
+    const auto solved = answered[1][2].value<CheckpointAnswer>(); // the torn line's budget, answered again
+    QVERIFY(solved.peak > 0 && solved.peak != 777);
+    QCOMPARE(ScheduleCache::load(fakeHash).checkpoints.size(), std::size_t{2});
 }
 
 void StripRowsTest::figureStripDrawsEveryRow()

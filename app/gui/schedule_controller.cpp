@@ -1,57 +1,29 @@
 #include "schedule_controller.h"
 
-#include <QFutureWatcher>
-#include <QtConcurrent/QtConcurrentRun>
-
-#include <chrono>
-
 namespace rematlens {
 
-struct ScheduleController::Job {
-    int id = 0;
+struct ScheduleController::Job : ControllerJob {
     Request request;
     std::size_t total = 0;
-    std::atomic<bool> cancel{false};
     std::size_t done = 0; // read and written on the GUI thread only
-    QFuture<void> future;
-    std::chrono::steady_clock::time_point started;
 };
 
 ScheduleController::ScheduleController(QObject *parent) : QObject(parent) {}
 
-ScheduleController::~ScheduleController()
-{
-    for (const std::shared_ptr<Job> &job : m_jobs)
-        job->cancel = true;
-    for (const std::shared_ptr<Job> &job : m_jobs)
-        job->future.waitForFinished(); // a solve in progress ends at its time limit
-}
-
 int ScheduleController::start(Request request)
 {
-    cancel();
     auto job = std::make_shared<Job>();
-    job->id = ++m_job;
+    job->id = m_jobs.beginJob();
     job->total = request.budgets.size() * ((request.checkpointing ? 1 : 0) + (request.optimal ? 1 : 0));
     job->request = std::move(request);
-    job->started = std::chrono::steady_clock::now();
-    job->future = QtConcurrent::run([this, job] { work(job); });
-    auto *watcher = new QFutureWatcher<void>(this);
-    connect(watcher, &QFutureWatcher<void>::finished, this, [this, watcher, job] {
-        watcher->deleteLater();
-        jobFinished(job);
-    });
-    watcher->setFuture(job->future);
-    m_jobs.push_back(job);
-    m_running = true;
+    m_jobs.launch(job, [this, job] { work(job); }, [this, job] { jobFinished(job); });
     emit progress(job->id, 0, job->total);
     return job->id;
 }
 
 void ScheduleController::cancel()
 {
-    for (const std::shared_ptr<Job> &job : m_jobs)
-        job->cancel = true;
+    m_jobs.cancel();
 }
 
 // The trace's graph and checkpoint plans are built once per program.
@@ -69,6 +41,15 @@ std::shared_ptr<const BudgetSchedules> ScheduleController::schedulesFor(const Jo
     return schedules;
 }
 
+// Called with m_mutex held.
+ScheduleCache::Answers &ScheduleController::knownFor(const QString &traceHash)
+{
+    auto found = m_known.find(traceHash);
+    if (found == m_known.end())
+        found = m_known.emplace(traceHash, ScheduleCache::load(traceHash)).first;
+    return found->second;
+}
+
 // On a worker thread: every budget's checkpointing first (milliseconds each), then the optima.
 void ScheduleController::work(const std::shared_ptr<Job> &job)
 {
@@ -78,7 +59,7 @@ void ScheduleController::work(const std::shared_ptr<Job> &job)
         std::optional<CheckpointAnswer> answer;
         {
             const std::lock_guard<std::mutex> lock(m_mutex);
-            const auto &known = m_known[r.traceHash].checkpoints;
+            const auto &known = knownFor(r.traceHash).checkpoints;
             if (const auto found = known.find(r.budgets[column]); found != known.end())
                 answer = found->second;
         }
@@ -86,6 +67,7 @@ void ScheduleController::work(const std::shared_ptr<Job> &job)
             answer = schedules->checkpoint(r.budgets[column]);
             const std::lock_guard<std::mutex> lock(m_mutex);
             m_known[r.traceHash].checkpoints[r.budgets[column]] = *answer;
+            m_cache.store(r.traceHash, r.budgets[column], *answer);
         }
         deliver(job, column, answer, std::nullopt);
     }
@@ -94,7 +76,7 @@ void ScheduleController::work(const std::shared_ptr<Job> &job)
         std::optional<OptimalAnswer> answer;
         {
             const std::lock_guard<std::mutex> lock(m_mutex);
-            const auto &known = m_known[r.traceHash].optima;
+            const auto &known = knownFor(r.traceHash).optima;
             if (const auto found = known.find(key); found != known.end())
                 answer = found->second;
         }
@@ -102,6 +84,7 @@ void ScheduleController::work(const std::shared_ptr<Job> &job)
             answer = schedules->optimal(r.budgets[column], r.timeLimitSeconds);
             const std::lock_guard<std::mutex> lock(m_mutex);
             m_known[r.traceHash].optima[key] = *answer;
+            m_cache.store(r.traceHash, key.first, key.second, *answer);
         }
         deliver(job, column, std::nullopt, answer);
     }
@@ -113,7 +96,7 @@ void ScheduleController::deliver(const std::shared_ptr<Job> &job, std::size_t co
     QMetaObject::invokeMethod(
         this,
         [this, job, column, checkpoint, optimal] {
-            if (job->id != m_job)
+            if (job->id != m_jobs.current())
                 return; // an outdated job's answer
             ++job->done;
             if (checkpoint)
@@ -125,14 +108,10 @@ void ScheduleController::deliver(const std::shared_ptr<Job> &job, std::size_t co
         Qt::QueuedConnection);
 }
 
+// The current job's end, on the GUI thread.
 void ScheduleController::jobFinished(const std::shared_ptr<Job> &job)
 {
-    m_jobs.erase(std::remove(m_jobs.begin(), m_jobs.end(), job), m_jobs.end());
-    if (job->id != m_job)
-        return;
-    m_running = false;
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - job->started).count();
-    emit finished(job->id, job->cancel.load(), seconds);
+    emit finished(job->id, job->cancel.load(), job->seconds());
 }
 
 } // namespace rematlens

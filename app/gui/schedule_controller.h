@@ -1,11 +1,12 @@
 #pragma once
 
+#include "controller_jobs.h"
+#include "schedule_cache.h"
 #include "core/schedule/budget_schedules.h"
 #include "core/trace/program.h"
 
 #include <QObject>
 
-#include <atomic>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -17,7 +18,8 @@ namespace rematlens {
 // Computes the strip's schedule rows off the GUI thread: for each budget, static checkpointing
 // (fast) and then, when asked, the optimum (CBC, up to the time limit per budget). Answers come
 // back one budget at a time; a new job or Cancel stops the running one between budgets. Answers
-// are remembered per trace content (in memory), so sweeping again shows known budgets at once.
+// are remembered per trace content, in memory and on disk (ScheduleCache), so sweeping again or
+// reopening the trace shows known budgets at once.
 class ScheduleController : public QObject {
     Q_OBJECT
 
@@ -32,13 +34,12 @@ public:
     };
 
     explicit ScheduleController(QObject *parent = nullptr);
-    ~ScheduleController() override;
 
     // Starts a job (cancelling the one running); returns its id.
     int start(Request request);
     void cancel();
-    bool running() const { return m_running; }
-    int currentJob() const { return m_job; }
+    bool running() const { return m_jobs.running(); }
+    int currentJob() const { return m_jobs.current(); }
 
 signals:
     void checkpointAnswered(int job, std::size_t column, const rematlens::CheckpointAnswer &answer);
@@ -48,23 +49,21 @@ signals:
 
 private:
     struct Job;
-    struct Known {
-        std::map<Bytes, CheckpointAnswer> checkpoints;
-        std::map<std::pair<Bytes, double>, OptimalAnswer> optima; // by budget and time limit
-    };
     void work(const std::shared_ptr<Job> &job);
     std::shared_ptr<const BudgetSchedules> schedulesFor(const Job &job);
     void deliver(const std::shared_ptr<Job> &job, std::size_t column, std::optional<CheckpointAnswer> checkpoint,
                  std::optional<OptimalAnswer> optimal);
     void jobFinished(const std::shared_ptr<Job> &job);
 
-    std::mutex m_mutex; // guards m_known and m_schedules, which the workers use
-    std::map<QString, Known> m_known;
+    // The answers known per trace hash: read from the disk cache at the trace's first job.
+    ScheduleCache::Answers &knownFor(const QString &traceHash);
+
+    std::mutex m_mutex; // guards m_known, m_cache and m_schedules, which the workers use
+    std::map<QString, ScheduleCache::Answers> m_known;
+    ScheduleCache m_cache;
     std::shared_ptr<const Program> m_scheduledProgram;
     std::shared_ptr<const BudgetSchedules> m_schedules; // of m_scheduledProgram
-    std::vector<std::shared_ptr<Job>> m_jobs;
-    int m_job = 0;
-    bool m_running = false;
+    ControllerJobs m_jobs{this}; // last: its destructor waits for the workers (a solve ends at its time limit)
 };
 
 } // namespace rematlens
