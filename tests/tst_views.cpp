@@ -96,6 +96,19 @@ void ViewsTest::holesFollowResults()
     QCOMPARE(holes.reports().size(), std::size_t{2});
 }
 
+namespace {
+
+// The value shown beside a field label, empty when the label is not listed.
+QString valueOf(const RunDetailsModel &details, const QString &label)
+{
+    for (int row = 0; row < details.rowCount(); ++row)
+        if (details.data(details.index(row, 0)).toString() == label)
+            return details.data(details.index(row, 1)).toString();
+    return {};
+}
+
+} // namespace
+
 void ViewsTest::detailsAndSummaryPassTheTester()
 {
     RunDetailsModel details;
@@ -120,6 +133,25 @@ void ViewsTest::detailsAndSummaryPassTheTester()
     details.setRun(large, failed, fake.baseline);
     QCOMPARE(details.data(details.index(budgetRow, 1)).toString(), QStringLiteral("3.00 MiB (3,145,733 B)"));
     details.setRun(fake.requests[1], std::nullopt, fake.baseline);
+    QCOMPARE(valueOf(details, QStringLiteral("allocator")), QStringLiteral("sum"));
+    QCOMPARE(valueOf(details, QStringLiteral("peak reserved")), QString()); // the byte sum has no allocator rows
+
+    // Under an allocator model: its peaks, and why the request failed.
+    RunRequest caching = fake.requests[0];
+    caching.config.allocator.kind = AllocatorKind::Caching;
+    RunResult fragmented = failed;
+    fragmented.allocation = AllocationSummary{4000, 3000, 1, {}};
+    fragmented.failure->oomKind = OomKind::Fragmentation;
+    fragmented.failure->request = 512;
+    fragmented.failure->largestFreeBlock = 256;
+    details.setRun(caching, fragmented, fake.baseline);
+    QCOMPARE(valueOf(details, QStringLiteral("allocator")), QStringLiteral("caching"));
+    QCOMPARE(valueOf(details, QStringLiteral("peak reserved")), QStringLiteral("3.91 KiB (4,000 B)"));
+    QCOMPARE(valueOf(details, QStringLiteral("peak allocated")), QStringLiteral("2.93 KiB (3,000 B)"));
+    QCOMPARE(valueOf(details, QStringLiteral("fragmentation")), QStringLiteral("0.2500"));
+    QCOMPARE(valueOf(details, QStringLiteral("out of memory by")), QStringLiteral("fragmentation"));
+    QCOMPARE(valueOf(details, QStringLiteral("request")), QStringLiteral("512 B"));
+    QCOMPARE(valueOf(details, QStringLiteral("largest free block")), QStringLiteral("256 B"));
     details.clear();
 
     TraceSummaryModel summary;

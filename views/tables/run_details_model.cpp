@@ -39,6 +39,7 @@ void RunDetailsModel::setRun(const RunRequest &request, const std::optional<RunR
         {tr("budget ratio"), QString::number(request.ratio, 'g', 10), QStringLiteral("ratio")},
         {tr("budget"), bytesText(request.config.budget), QStringLiteral("budget")},
         {tr("overhead limit"), QString::number(request.overheadLimit), QStringLiteral("overhead_limit")},
+        {tr("allocator"), QString::fromStdString(allocatorKey(request.config.allocator)), QStringLiteral("allocator")},
     };
     if (!request.keep.empty()) {
         QStringList kept;
@@ -67,6 +68,8 @@ void RunDetailsModel::setRun(const RunRequest &request, const std::optional<RunR
                 {tr("replay time"), QString::number(r.seconds * 1000.0, 'f', 2) + QStringLiteral(" ms"),
                  QStringLiteral("seconds")},
             });
+        if (r.allocation)
+            addAllocationRows(*r.allocation);
         if (r.failure) {
             const Failure &f = *r.failure;
             m_rows.insert(
@@ -81,9 +84,34 @@ void RunDetailsModel::setRun(const RunRequest &request, const std::optional<RunR
                     {tr("nesting depth"), QString::number(f.depth), QStringLiteral("failure.depth")},
                     {tr("locked bytes"), bytesText(f.lockedBytes), QStringLiteral("failure.locked_bytes")},
                 });
+            if (f.oomKind)
+                addAllocatorFailureRows(f);
         }
     }
     endResetModel();
+}
+
+void RunDetailsModel::addAllocationRows(const AllocationSummary &allocation)
+{
+    m_rows.insert(m_rows.end(),
+                  {
+                      {tr("peak reserved"), bytesText(allocation.peakReserved), QStringLiteral("peak_reserved")},
+                      {tr("peak allocated"), bytesText(allocation.peakAllocated), QStringLiteral("peak_allocated")},
+                      {tr("fragmentation"), QString::number(allocation.fragmentation(), 'f', 4),
+                       QStringLiteral("fragmentation")},
+                  });
+}
+
+void RunDetailsModel::addAllocatorFailureRows(const Failure &failure)
+{
+    m_rows.insert(m_rows.end(),
+                  {
+                      {tr("out of memory by"), QString::fromLatin1(oomKindName(*failure.oomKind).data()),
+                       QStringLiteral("failure.oom_kind")},
+                      {tr("request"), bytesText(failure.request), QStringLiteral("failure.request")},
+                      {tr("largest free block"), bytesText(failure.largestFreeBlock),
+                       QStringLiteral("failure.largest_free_block")},
+                  });
 }
 
 void RunDetailsModel::clear()

@@ -28,6 +28,10 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+    // Under an allocator model: its peaks, and why a failing request did not fit.
+    void addAllocationRows(const AllocationSummary &allocation);
+    void addAllocatorFailureRows(const Failure &failure);
+
     struct Row {
         QString label;
         QString value;
