@@ -697,11 +697,15 @@ void MainWindow::showResults(int job, const std::vector<IndexedResult> &results)
 
 void MainWindow::showProgress(int job, std::size_t done, std::size_t total)
 {
-    if (job != m_controller.currentJob())
-        return;
+    if (job == m_controller.currentJob())
+        showCountProgress(done, total, tr("%v of %m runs"));
+}
+
+void MainWindow::showCountProgress(std::size_t done, std::size_t total, const QString &format)
+{
     m_progress->setRange(0, static_cast<int>(total));
     m_progress->setValue(static_cast<int>(done));
-    m_progress->setFormat(tr("%v of %m runs"));
+    m_progress->setFormat(format);
 }
 
 void MainWindow::showFinished(int job, bool cancelled, double seconds)
@@ -763,11 +767,9 @@ void MainWindow::showOptimal(int job, std::size_t column, const OptimalAnswer &a
 
 void MainWindow::showScheduleProgress(int job, std::size_t done, std::size_t total)
 {
-    if (job != m_scheduler.currentJob() || m_controller.running() || m_mapper.running())
-        return; // the sweep's or the map's progress has the bar
-    m_progress->setRange(0, static_cast<int>(total));
-    m_progress->setValue(static_cast<int>(done));
-    m_progress->setFormat(tr("%v of %m schedule answers"));
+    // The sweep's or the map's progress has the bar while they run.
+    if (job == m_scheduler.currentJob() && !m_controller.running() && !m_mapper.running())
+        showCountProgress(done, total, tr("%v of %m schedule answers"));
 }
 
 void MainWindow::showSchedulesFinished(int job, bool cancelled, double seconds)

@@ -149,6 +149,7 @@ private:
     void showOptimal(int job, std::size_t column, const OptimalAnswer &answer);
     void showScheduleProgress(int job, std::size_t done, std::size_t total);
     void showSchedulesFinished(int job, bool cancelled, double seconds);
+    void showCountProgress(std::size_t done, std::size_t total, const QString &format);
     void updateCancel();
     void showSelection(std::size_t policy, std::size_t column);
     void showInterval(std::size_t policy, qint64 lo);
