@@ -14,7 +14,9 @@
 #include "views/tables/sweep_result_model.h"
 #include "views/timeline/timeline_panel.h"
 
+#include <QAction>
 #include <QChart>
+#include <QDockWidget>
 #include <QImage>
 #include <QProcess>
 #include <QTableView>
@@ -331,11 +333,17 @@ void MainWindowTest::cancelAndRestart()
     p.policies = {QStringLiteral("DTR"), QStringLiteral("DTREqClass")};
     m_window->setSweepParameters(p);
     QSignalSpy finished(m_window.get(), &MainWindow::sweepFinished);
+    // Cancel is offered only while something runs.
+    auto *cancel = m_window->findChild<QAction *>(QStringLiteral("cancelAction"));
+    QVERIFY(cancel);
+    QVERIFY(!cancel->isEnabled());
     QVERIFY(m_window->startSweep());
     QVERIFY(m_window->sweepRunning());
+    QVERIFY(cancel->isEnabled());
     QTest::keyClick(m_window.get(), Qt::Key_Period, Qt::ControlModifier);
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
     QCOMPARE(finished.first().first().toBool(), true);
+    QVERIFY(!cancel->isEnabled());
     QVERIFY(m_window->sweepModel()->finishedCount() < m_window->sweepModel()->gridSize() * 2);
     p.step = QStringLiteral("0.05");
     m_window->setSweepParameters(p);
@@ -343,6 +351,7 @@ void MainWindowTest::cancelAndRestart()
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 20000);
     QCOMPARE(finished.last().first().toBool(), false);
     QCOMPARE(m_window->sweepModel()->finishedCount(), std::size_t{2 * 17});
+    QVERIFY(!cancel->isEnabled());
 }
 
 // A score expression and a parametrized policy sweep as rows of the strip like any policy; a bad
@@ -472,9 +481,11 @@ void MainWindowTest::memoryMapFollowsSelectionAndTimeline()
     QVERIFY(timeline.track->hasAllocation());
     QCOMPARE(plot.snapshot->step, *defaultSnapshotStep(timeline.run->recording, timeline.run->result));
     QVERIFY(map->layout() && !map->layout()->pieces().empty());
+    // The timeline marks the step the map shows.
+    TimelineView *view = m_window->timeline()->view();
+    QVERIFY(view->markedStep() == std::optional(std::uint32_t(plot.snapshot->step)));
 
     // A click in the middle of the plot area picks the step under it.
-    TimelineView *view = m_window->timeline()->view();
     const QRectF area = view->chart()->plotArea();
     const QPoint at = view->mapFromScene(view->chart()->mapToScene(area.center()));
     const std::uint32_t clicked =
@@ -487,6 +498,21 @@ void MainWindowTest::memoryMapFollowsSelectionAndTimeline()
     if (!atClick.snapshot->atFailure)
         QVERIFY2(std::abs(double(atClick.snapshot->step) - double(clicked)) <= 2,
                  qPrintable(QStringLiteral("map at %1, clicked near %2").arg(atClick.snapshot->step).arg(clicked)));
+    // The marker follows the map to its new step: a vertical line at that step's x, in the plot.
+    QVERIFY(view->markedStep() == std::optional(std::uint32_t(atClick.snapshot->step)));
+    const std::optional<QLineF> marker = view->chartContent().markerLine();
+    QVERIFY(marker);
+    const double markedX = timeline.track->xOfStep(std::uint32_t(atClick.snapshot->step));
+    const QPointF expected = view->chart()->mapToPosition(QPointF(markedX, 0), view->chart()->series().front());
+    QCOMPARE(marker->x1(), marker->x2());
+    QVERIFY2(std::abs(marker->x1() - expected.x()) < 0.5,
+             qPrintable(QStringLiteral("marker at %1, step at %2").arg(marker->x1()).arg(expected.x())));
+    QVERIFY(marker->x1() >= area.left() && marker->x1() <= area.right());
+    // Closing the dock takes the marker away; opening it brings it back.
+    m_window->memoryMapDock()->hide();
+    QTRY_VERIFY(!view->chartContent().markerLine());
+    m_window->memoryMapDock()->show();
+    QTRY_VERIFY(view->chartContent().markerLine().has_value());
     p.allocators = {QStringLiteral("sum")};
     m_window->setSweepParameters(p);
 }

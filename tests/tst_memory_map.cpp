@@ -13,17 +13,20 @@
 #include "views/figure/figure_writer.h"
 #include "views/memory/memory_map_figure.h"
 #include "views/memory/memory_map_view.h"
+#include "views/timeline/chart_legend_rows.h"
 #include "views/timeline/timeline_chart.h"
 #include "views/timeline/timeline_figure.h"
+#include "views/timeline/timeline_view.h"
 
 #include <QAreaSeries>
 #include <QChart>
 #include <QFile>
 #include <QImage>
-#include <QPainter>
 #include <QLineSeries>
+#include <QPainter>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -88,6 +91,10 @@ private slots:
     void drawnBlocksTileTheirSegments();
     void failingRequestBesideTheLargestFreeBlock();
     void byteSumMapExplainsItself();
+    void byteSumFitsAShortDock();
+    void smallTimelineKeepsLegendWhole();
+    void failureLabelStaysInThePlot_data();
+    void failureLabelStaysInThePlot();
     void figuresReflectTheData();
     void commandLineFigures();
 
@@ -373,6 +380,121 @@ void MemoryMapTest::byteSumMapExplainsItself()
         for (int x = 0; x < 600; ++x)
             dark += qGray(image.pixel(x, y)) < 128;
     QVERIFY(dark > 200);
+}
+
+// At 1024x700 the dock shows about 480 by 110 pixels of map: too little for the whole explanation,
+// so it shows the gist, ending above the bottom edge (nothing to scroll), and hovering anywhere
+// gives the whole.
+void MemoryMapTest::byteSumFitsAShortDock()
+{
+    auto plot = std::make_shared<MemoryMapPlot>();
+    plot->program = m_unet;
+    plot->request = request(*m_unet, 0.5, AllocatorKind::Sum);
+    MemoryMapView view;
+    view.resize(480, 110);
+    view.setPlot(plot);
+    const FigureStyle style = FigureStyle::screen(view.font());
+    const QRectF box = QRectF(view.rect()).adjusted(8, 8, -8, -8);
+    const auto height = [&](const QString &text) {
+        return QFontMetricsF(style.font())
+            .boundingRect(QRectF(box.topLeft(), QSizeF(box.width(), 1e6)), Qt::AlignLeft | Qt::TextWordWrap, text)
+            .height();
+    };
+    QVERIFY(height(MemoryMapPlot::byteSumExplanation()) > box.height());
+    QVERIFY(height(MemoryMapPlot::byteSumSummary()) <= box.height());
+    QImage image(view.size(), QImage::Format_ARGB32);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    view.paintFigure(painter, QRectF(view.rect()), style);
+    painter.end();
+    int lastInkedRow = -1;
+    int dark = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            if (qGray(image.pixel(x, y)) < 128) {
+                lastInkedRow = y;
+                ++dark;
+            }
+    QVERIFY(dark > 100);
+    QVERIFY2(lastInkedRow < image.height() - 8, qPrintable(QStringLiteral("text reaches row %1").arg(lastInkedRow)));
+    QCOMPARE(view.hoverText(QPointF(240, 50)), MemoryMapPlot::byteSumExplanation());
+}
+
+namespace {
+
+// A timeline of the failing caching run over a passing one, shown at a window's size.
+void showTimeline(TimelineView &view, const std::shared_ptr<const Program> &program, const RunRequest &failing,
+                  QSize size)
+{
+    RunRequest above = failing;
+    above.ratio += 0.1;
+    above.config.budget = budgetForRatio(computeBaseline(*program), above.ratio);
+    view.setRuns(program, inspectRun(*program, failing), inspectRun(*program, above));
+    view.resize(size);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QTRY_VERIFY(view.chart()->plotArea().width() > size.width() / 2);
+}
+
+} // namespace
+
+// The timeline of a 1024x700 window is about 640 by 300 pixels: there the legend's ten names
+// (under a model, with a comparison) wrap onto rows, each whole, inside the chart and above
+// the plot. A large window has them in one row.
+void MemoryMapTest::smallTimelineKeepsLegendWhole()
+{
+    for (const QSize size : {QSize(640, 300), QSize(1400, 500)}) {
+        TimelineView view;
+        showTimeline(view, m_unet, m_failing, size);
+        QChart *chart = view.chart();
+        const QList<ChartLegendRows::Entry> &entries = view.chartContent().legend().entries();
+        QCOMPARE(entries.size(), 10);
+        QCOMPARE(entries.size(), chart->series().size());
+        QSet<qreal> rows;
+        for (qsizetype i = 0; i < entries.size(); ++i) {
+            const ChartLegendRows::Entry &e = entries[i];
+            QCOMPARE(e.name, chart->series()[i]->name());
+            QVERIFY2(e.rect.left() >= 0 && e.rect.right() <= chart->size().width(), qPrintable(e.name));
+            QVERIFY2(e.rect.bottom() <= chart->plotArea().top(), qPrintable(e.name));
+            for (qsizetype j = 0; j < i; ++j)
+                QVERIFY2(!e.rect.intersects(entries[j].rect),
+                         qPrintable(e.name + QStringLiteral(" overlaps ") + entries[j].name));
+            rows.insert(e.rect.top());
+        }
+        QVERIFY2(size.width() < 1000 ? rows.size() >= 2 : rows.size() == 1,
+                 qPrintable(QStringLiteral("%1 rows at width %2").arg(rows.size()).arg(size.width())));
+    }
+}
+
+void MemoryMapTest::failureLabelStaysInThePlot_data()
+{
+    QTest::addColumn<double>("at"); // where the failure is, as a share of the range shown
+    QTest::newRow("left") << 0.05;
+    QTest::newRow("middle") << 0.5;
+    QTest::newRow("right") << 0.95;
+}
+
+// The failure's label ("out of memory (fragmentation): x… asks …, largest free block …") is
+// wider than half the plot of a small window; wherever the failure is, the label stays inside.
+void MemoryMapTest::failureLabelStaysInThePlot()
+{
+    QFETCH(double, at);
+    TimelineView view;
+    showTimeline(view, m_unet, m_failing, QSize(640, 300));
+    const double x = view.plot().track->failure()->x;
+    const double width = view.plot().extent() / 4;
+    view.showRange(x - width * at, x + width * (1 - at));
+    QTRY_VERIFY(view.chartContent().failureLabelRect().has_value());
+    const QRectF label = *view.chartContent().failureLabelRect();
+    const QRectF area = view.chart()->plotArea();
+    QVERIFY2(label.width() > area.width() / 2, "the label should be long enough to need the room");
+    QVERIFY2(label.left() >= area.left() - 0.5 && label.right() <= area.right() + 0.5 &&
+                 label.top() >= area.top() - 0.5 && label.bottom() <= area.bottom() + 0.5,
+             qPrintable(QStringLiteral("label [%1, %2] outside the plot [%3, %4]")
+                            .arg(label.left())
+                            .arg(label.right())
+                            .arg(area.left())
+                            .arg(area.right())));
 }
 
 // An SVG of the map has one plain rectangle per drawn piece of a block (and the background);

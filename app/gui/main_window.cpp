@@ -175,6 +175,7 @@ void MainWindow::connectViews()
     });
     connect(m_memoryMap, &MemoryMapPanel::stepRequested, this, [this](std::size_t step) { showMemoryMap(step); });
     connect(m_memoryMap, &MemoryMapPanel::defaultStepRequested, this, [this] { showMemoryMap(std::nullopt); });
+    connect(m_memoryMapDock, &QDockWidget::visibilityChanged, this, &MainWindow::markMemoryMapStep);
     connect(m_cascade, &CascadeView::keepResidentRequested, this, &MainWindow::rerunKeeping);
     connect(m_cascade, &CascadeView::causesRequested, this,
             [this](std::size_t event) { showCascade(m_shownRun, event); });
@@ -329,8 +330,11 @@ void MainWindow::createMenus()
                          "strip: its rows then draw the intervals of budgets that replay alike, to scale"));
     map->setToolTip(tr("Map every budget byte of the marked range, or of the sweep's range, exactly (Ctrl+M)"));
     QAction *cancel = sweep->addAction(tr("&Cancel Sweep or Map"), this, &MainWindow::cancelJobs);
+    cancel->setObjectName(QStringLiteral("cancelAction"));
     cancel->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
     cancel->setStatusTip(tr("Stop the sweep or the map; what is finished stays"));
+    cancel->setEnabled(false); // until something runs
+    m_cancelAction = cancel;
     sweep->addAction(tr("&Refine Marked Range (R in the strip)"), this, [this] {
         if (const auto range = m_strip->range())
             refine(range->first, range->second);
@@ -669,7 +673,7 @@ bool MainWindow::startSweep()
     startSchedules(p);
     m_statusLabel->setText(tr("Sweeping %1 runs (%2 already known)…").arg(m_jobIndices.size()).arg(cached.size()));
     m_panel->setRunning(true);
-    m_cancelButton->show();
+    updateCancel();
     m_progress->show();
     return true;
 }
@@ -693,11 +697,15 @@ void MainWindow::showResults(int job, const std::vector<IndexedResult> &results)
 
 void MainWindow::showProgress(int job, std::size_t done, std::size_t total)
 {
-    if (job != m_controller.currentJob())
-        return;
+    if (job == m_controller.currentJob())
+        showCountProgress(done, total, tr("%v of %m runs"));
+}
+
+void MainWindow::showCountProgress(std::size_t done, std::size_t total, const QString &format)
+{
     m_progress->setRange(0, static_cast<int>(total));
     m_progress->setValue(static_cast<int>(done));
-    m_progress->setFormat(tr("%v of %m runs"));
+    m_progress->setFormat(format);
 }
 
 void MainWindow::showFinished(int job, bool cancelled, double seconds)
@@ -705,7 +713,7 @@ void MainWindow::showFinished(int job, bool cancelled, double seconds)
     if (job != m_controller.currentJob())
         return;
     m_panel->setRunning(m_scheduler.running());
-    m_cancelButton->setVisible(m_scheduler.running());
+    updateCancel();
     m_progress->setVisible(m_scheduler.running());
     const std::size_t holes = static_cast<std::size_t>(m_holeModel->rowCount());
     const std::size_t replayed = m_jobIndices.size();
@@ -738,7 +746,7 @@ void MainWindow::startSchedules(const SweepParameters &p)
     request.timeLimitSeconds = p.timeLimit.toDouble();
     m_scheduler.start(std::move(request));
     m_panel->setRunning(true);
-    m_cancelButton->show();
+    updateCancel();
     m_progress->show();
 }
 
@@ -759,11 +767,9 @@ void MainWindow::showOptimal(int job, std::size_t column, const OptimalAnswer &a
 
 void MainWindow::showScheduleProgress(int job, std::size_t done, std::size_t total)
 {
-    if (job != m_scheduler.currentJob() || m_controller.running() || m_mapper.running())
-        return; // the sweep's or the map's progress has the bar
-    m_progress->setRange(0, static_cast<int>(total));
-    m_progress->setValue(static_cast<int>(done));
-    m_progress->setFormat(tr("%v of %m schedule answers"));
+    // The sweep's or the map's progress has the bar while they run.
+    if (job == m_scheduler.currentJob() && !m_controller.running() && !m_mapper.running())
+        showCountProgress(done, total, tr("%v of %m schedule answers"));
 }
 
 void MainWindow::showSchedulesFinished(int job, bool cancelled, double seconds)
@@ -772,9 +778,9 @@ void MainWindow::showSchedulesFinished(int job, bool cancelled, double seconds)
         return;
     if (!m_controller.running() && !m_mapper.running()) {
         m_panel->setRunning(false);
-        m_cancelButton->hide();
         m_progress->hide();
     }
+    updateCancel();
     statusBar()->showMessage(cancelled ? tr("Schedule rows cancelled")
                                        : tr("Schedule rows answered in %1 s").arg(seconds, 0, 'f', 2),
                              5000);
@@ -937,6 +943,7 @@ void MainWindow::showMemoryMap(std::optional<std::size_t> step)
         m_memoryMapJobs.cancel();
         m_memoryMap->setStepsEnabled(false);
         m_memoryMap->view()->showMessage(tr("Select a run in the strip to see its memory map"));
+        markMemoryMapStep();
         return;
     }
     if (run->request.config.allocator.isSum()) {
@@ -946,10 +953,12 @@ void MainWindow::showMemoryMap(std::optional<std::size_t> step)
         plot->request = run->request;
         m_memoryMap->setStepsEnabled(false);
         m_memoryMap->view()->setPlot(std::move(plot));
+        markMemoryMapStep();
         emit memoryMapShown();
         return;
     }
     m_memoryMap->view()->showMessage(step ? tr("Replaying to step %1…").arg(*step) : tr("Replaying…"));
+    markMemoryMapStep();
     m_memoryMapJobs.run(
         [program = m_program, run, step] {
             auto plot = std::make_shared<MemoryMapPlot>();
@@ -964,8 +973,18 @@ void MainWindow::showMemoryMap(std::optional<std::size_t> step)
             if (plot->snapshot)
                 m_memoryMap->setSteps(m_program ? m_program->schedule.size() : 1, plot->snapshot->step);
             m_memoryMap->view()->setPlot(std::move(plot));
+            markMemoryMapStep();
             emit memoryMapShown();
         });
+}
+
+// The timeline marks the step whose layout the memory map shows, while the dock is open and
+// shows one.
+void MainWindow::markMemoryMapStep()
+{
+    const std::shared_ptr<const MemoryMapPlot> &plot = m_memoryMap->view()->figure().plot();
+    const bool shown = plot && plot->snapshot && !m_memoryMapDock->isHidden();
+    m_timeline->view()->markStep(shown ? std::optional(std::uint32_t(plot->snapshot->step)) : std::nullopt);
 }
 
 // The plot (tracks, divergence) is built off the GUI thread; drawing it is all the window does.
@@ -1166,6 +1185,15 @@ void MainWindow::cancelJobs()
     m_scheduler.cancel();
 }
 
+// Cancel (the status bar's button, the menu's and the toolbar's action) is offered only while a
+// sweep, a map or the schedule rows run.
+void MainWindow::updateCancel()
+{
+    const bool running = m_controller.running() || m_mapper.running() || m_scheduler.running();
+    m_cancelButton->setVisible(running);
+    m_cancelAction->setEnabled(running);
+}
+
 void MainWindow::rebuildHoles()
 {
     m_holeModel->rebuild(*m_sweepModel, m_mapModel);
@@ -1230,7 +1258,7 @@ bool MainWindow::startMap()
     m_statusLabel->setText(tr("Mapping %1 to %2 B exactly for %3 policies…")
                                .arg(c.toString(range->from), c.toString(range->end - 1))
                                .arg(m_mapKeys.size()));
-    m_cancelButton->show();
+    updateCancel();
     m_progress->show();
     return true;
 }
@@ -1270,10 +1298,9 @@ void MainWindow::showMapFinished(int job, bool cancelled, double seconds, std::s
             unmapped += gap.size();
     }
     rebuildHoles();
-    if (!m_controller.running()) {
-        m_cancelButton->hide();
+    if (!m_controller.running())
         m_progress->hide();
-    }
+    updateCancel();
     const QLocale c = numberLocale();
     m_statusLabel->setText(cancelled ? tr("Map cancelled: %1 intervals kept, %2 B unmapped (hatched)")
                                            .arg(c.toString(static_cast<qulonglong>(intervals)), c.toString(unmapped))

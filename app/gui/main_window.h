@@ -149,6 +149,8 @@ private:
     void showOptimal(int job, std::size_t column, const OptimalAnswer &answer);
     void showScheduleProgress(int job, std::size_t done, std::size_t total);
     void showSchedulesFinished(int job, bool cancelled, double seconds);
+    void showCountProgress(std::size_t done, std::size_t total, const QString &format);
+    void updateCancel();
     void showSelection(std::size_t policy, std::size_t column);
     void showInterval(std::size_t policy, qint64 lo);
     void showMapIntervals(int job, const QString &key, ByteRange range, const std::vector<RunResult> &intervals);
@@ -165,6 +167,7 @@ private:
     void prefetchNeighbours();
     void showCascade(const std::shared_ptr<const InspectedRun> &run, std::optional<std::size_t> focusEvent = {});
     QDockWidget *createMemoryMapDock();
+    void markMemoryMapStep();
     void rerunKeeping(TensorId tensor);
     std::optional<RunRequest> comparisonFor(std::size_t policy, std::size_t column) const;
     void showHoleOf(std::size_t policy, std::size_t column);
@@ -210,6 +213,7 @@ private:
     QMenu *m_viewMenu = nullptr;
     QProgressBar *m_progress;
     QToolButton *m_cancelButton;
+    QAction *m_cancelAction = nullptr; // Sweep > Cancel and the toolbar's
     QLabel *m_statusLabel;
 
     SweepCache m_cache;

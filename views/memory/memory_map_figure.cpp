@@ -87,9 +87,8 @@ void MemoryMapFigure::paintFigure(QPainter &painter, const QRectF &bounds, const
     painter.fillRect(bounds, Qt::white);
     if (m_plot->empty()) {
         painter.setPen(style.ink());
-        const QString text = m_plot->byteSum() && m_plot->program ? MemoryMapPlot::byteSumExplanation()
-                                                                  : QStringLiteral("No memory map to show");
-        painter.drawText(bounds.adjusted(8, 8, -8, -8), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, text);
+        const QRectF box = bounds.adjusted(8, 8, -8, -8);
+        painter.drawText(box, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, messageFor(box, style));
         painter.restore();
         return;
     }
@@ -98,6 +97,18 @@ void MemoryMapFigure::paintFigure(QPainter &painter, const QRectF &bounds, const
     paintBlocks(painter, *layout, style);
     paintRequest(painter, *layout, style);
     painter.restore();
+}
+
+// Under the byte sum, why there is no map: whole where it fits in `box`, else its gist.
+QString MemoryMapFigure::messageFor(const QRectF &box, const FigureStyle &style) const
+{
+    if (!m_plot->byteSum() || !m_plot->program)
+        return QStringLiteral("No memory map to show");
+    const QString whole = MemoryMapPlot::byteSumExplanation();
+    const QRectF needed = QFontMetricsF(style.font())
+                              .boundingRect(QRectF(box.topLeft(), QSizeF(box.width(), 1e6)),
+                                            Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, whole);
+    return needed.height() <= box.height() ? whole : MemoryMapPlot::byteSumSummary();
 }
 
 void MemoryMapFigure::paintHeader(QPainter &painter, const QRectF &bounds, const FigureStyle &style) const

@@ -33,6 +33,7 @@ public:
 private:
     Bytes unreserved() const;
     qreal headerHeight(const FigureStyle &style) const;
+    QString messageFor(const QRectF &box, const FigureStyle &style) const;
     void paintHeader(QPainter &painter, const QRectF &bounds, const FigureStyle &style) const;
     void paintLegend(QPainter &painter, QPointF at, const FigureStyle &style) const;
     void paintBlocks(QPainter &painter, const MemoryMapLayout &layout, const FigureStyle &style) const;

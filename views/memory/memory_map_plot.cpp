@@ -136,4 +136,12 @@ QString MemoryMapPlot::byteSumExplanation()
         "  rematlens figure memory-map TRACE --ratio R --allocator caching --out map.png");
 }
 
+QString MemoryMapPlot::byteSumSummary()
+{
+    return QCoreApplication::translate(
+        "MemoryMapPlot",
+        "Allocator \"sum\" counts bytes and has no addresses: no memory map. Check caching or best-fit under "
+        "Allocator in the sweep panel, sweep, and pick a cell of that row. Hover here for more.");
+}
+
 } // namespace rematlens

@@ -35,6 +35,8 @@ struct MemoryMapPlot {
 
     // Why there is nothing to draw under the byte sum, and how to choose a model.
     static QString byteSumExplanation();
+    // Its gist, for a dock too short for the whole (which its hover then shows).
+    static QString byteSumSummary();
 };
 
 } // namespace rematlens

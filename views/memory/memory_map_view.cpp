@@ -41,8 +41,10 @@ std::optional<MemoryMapLayout> MemoryMapView::layout() const
 QString MemoryMapView::hoverText(const QPointF &point) const
 {
     const std::optional<MemoryMapLayout> shown = layout();
-    if (!shown)
-        return {};
+    if (!shown) // under the byte sum the whole explanation, however short the dock
+        return m_message.isEmpty() && m_figure.plot() && m_figure.plot()->byteSum()
+                   ? MemoryMapPlot::byteSumExplanation()
+                   : QString();
     const MemoryMapPlot &plot = *m_figure.plot();
     if (const std::optional<QRectF> request = m_figure.requestRect(*shown); request && request->contains(point))
         return plot.failureText();

@@ -6,12 +6,15 @@
 #include "views/common/byte_units.h"
 #include "views/common/nice_ticks.h"
 #include "views/common/number_format.h"
+#include "views/timeline/chart_legend_rows.h"
 #include "views/timeline/span_band_item.h"
 
 #include <QAreaSeries>
 #include <QChart>
+#include <QFontMetricsF>
 #include <QGraphicsLayout>
 #include <QGraphicsLineItem>
+#include <QGraphicsPolygonItem>
 #include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
 #include <QLegendMarker>
@@ -29,6 +32,8 @@ TimelineChart::TimelineChart(QChart *chart, const FigureStyle &style) : m_chart(
     createSeries();
     styleChart();
     QObject::connect(m_chart, &QChart::plotAreaChanged, m_chart, [this] { updateLabels(); });
+    QObject::connect(m_chart, &QGraphicsWidget::geometryChanged, m_chart, [this] { layOutLegend(); });
+    layOutLegend();
 }
 
 void TimelineChart::createSeries()
@@ -74,13 +79,16 @@ void TimelineChart::createSeries()
     add(m_budget = new QLineSeries, QStringLiteral("budget"), m_y);
     add(m_evictions = new QScatterSeries, QStringLiteral("eviction"), m_y);
     m_rematBand = new SpanBandItem(m_chart, m_remat);
+    m_legend = new ChartLegendRows(m_chart);
     // The divergence and the failing allocation are drawn as items of their own, not series:
     // Qt Charts keeps legend room for a series even when its marker is hidden.
+    m_marker = new QGraphicsLineItem(m_chart);
+    m_markerHead = new QGraphicsPolygonItem(m_marker); // a small triangle on top, like a playhead
     m_divergence = new QGraphicsLineItem(m_chart);
     m_failure = new QGraphicsLineItem(m_chart);
     m_failureMark = new QGraphicsRectItem(m_chart);
-    for (QGraphicsItem *item : {static_cast<QGraphicsItem *>(m_divergence), static_cast<QGraphicsItem *>(m_failure),
-                                static_cast<QGraphicsItem *>(m_failureMark)}) {
+    for (QGraphicsItem *item : {static_cast<QGraphicsItem *>(m_marker), static_cast<QGraphicsItem *>(m_divergence),
+                                static_cast<QGraphicsItem *>(m_failure), static_cast<QGraphicsItem *>(m_failureMark)}) {
         item->setZValue(15);
         item->setVisible(false);
     }
@@ -96,13 +104,13 @@ void TimelineChart::styleChart()
 {
     const FigureStyle &s = m_style;
     m_chart->setBackgroundRoundness(0);
-    m_chart->setMargins(QMargins(2, 2, 2, 2));
     // The chart's layout keeps a blank band above a top legend by default.
     m_chart->layout()->setContentsMargins(0, 0, 0, 0);
     m_chart->legend()->setContentsMargins(0, 0, 0, 0);
     m_chart->setFont(s.font());
-    m_chart->legend()->setFont(s.font(0.95));
-    m_chart->legend()->setAlignment(Qt::AlignTop);
+    // Qt Charts' legend keeps one row and elides names that do not fit; ours wraps instead.
+    m_chart->legend()->hide();
+    m_legend->setLook(s.font(0.95), s.ink());
     for (QValueAxis *axis : {m_x, m_y, m_depthAxis}) {
         axis->setLabelsFont(s.font(0.95));
         axis->setTitleFont(s.font());
@@ -127,6 +135,11 @@ void TimelineChart::styleChart()
     m_evictions->setColor(s.eviction());
     m_evictions->setBorderColor(s.eviction());
     m_divergence->setPen(QPen(s.divergence(), s.lineWidth * 1.2, Qt::DotLine));
+    QColor markerInk = s.ink();
+    markerInk.setAlphaF(0.8);
+    m_marker->setPen(QPen(markerInk, 1.5));
+    m_markerHead->setBrush(markerInk);
+    m_markerHead->setPen(Qt::NoPen);
     m_failure->setPen(QPen(s.failure(), s.lineWidth * 2.5));
     m_failureMark->setBrush(s.failure());
     m_failureMark->setPen(Qt::NoPen);
@@ -148,7 +161,7 @@ void TimelineChart::styleChart()
 void TimelineChart::setCompactLegend(bool compact)
 {
     m_compact = compact;
-    m_chart->legend()->setVisible(!compact && m_plot);
+    layOutLegend();
     if (!compact || !m_plot) {
         m_chart->setTitle(QString());
         return;
@@ -171,7 +184,6 @@ void TimelineChart::setPlot(const TimelinePlot *plot)
     m_y->setTitleText(QStringLiteral("memory (%1)").arg(unit));
     m_depthAxis->setTitleText(QStringLiteral("remat nesting"));
     // An empty chart shows no legend or axes: none of the last trace's names linger.
-    m_chart->legend()->setVisible(m_plot && !m_compact);
     for (QValueAxis *axis : {m_x, m_y, m_depthAxis})
         axis->setVisible(m_plot != nullptr);
     const bool byStep = !m_plot || m_plot->axis == TimelineAxis::Step;
@@ -192,6 +204,39 @@ void TimelineChart::setPlot(const TimelinePlot *plot)
         setAxisTicks(m_y, 0, yMax, niceTickInterval(yMax, 5));
         fitNesting();
     }
+    layOutLegend();
+}
+
+void TimelineChart::layOutLegend()
+{
+    const bool shown = m_plot && !m_compact;
+    m_legend->setVisible(shown);
+    const qreal edge = 2;
+    const qreal height = shown ? m_legend->layOut(edge, edge, m_chart->size().width() - 2 * edge) : 0;
+    const QMargins margins(int(edge), int(edge + std::ceil(height)), int(edge), int(edge));
+    if (m_chart->margins() != margins)
+        m_chart->setMargins(margins);
+}
+
+void TimelineChart::setMarkedX(std::optional<double> dataX)
+{
+    m_markedX = dataX;
+    placeMarker();
+}
+
+std::optional<QLineF> TimelineChart::markerLine() const
+{
+    if (!m_marker->isVisible())
+        return std::nullopt;
+    return m_marker->line();
+}
+
+std::optional<QRectF> TimelineChart::failureLabelRect() const
+{
+    const auto *box = static_cast<const QGraphicsRectItem *>(m_failureLabel->parentItem());
+    if (!box->isVisible())
+        return std::nullopt;
+    return box->rect().translated(box->pos());
 }
 
 // Nesting beyond the model's own call: 0 while nothing is rematerialized.
@@ -423,29 +468,79 @@ const TimelineTrack *TimelineChart::failedTrack() const
     return nullptr;
 }
 
+// The text wrapped at spaces onto lines no wider than `width`; a word wider still is elided.
+QString TimelineChart::fitted(const QString &text, const QFontMetricsF &metrics, qreal width)
+{
+    QStringList out;
+    for (const QString &line : text.split(QLatin1Char('\n'))) {
+        QString current;
+        for (const QString &word : line.split(QLatin1Char(' '))) {
+            const QString longer = current.isEmpty() ? word : current + QLatin1Char(' ') + word;
+            if (current.isEmpty() || metrics.horizontalAdvance(longer) <= width) {
+                current = longer;
+                continue;
+            }
+            out << current;
+            current = word;
+        }
+        out << current;
+    }
+    for (QString &line : out)
+        line = metrics.elidedText(line, Qt::ElideRight, std::max<qreal>(width, 0));
+    return out.join(QLatin1Char('\n'));
+}
+
+// A label on a white box beside x, its top at `at.y()`, kept inside the plot area: right of x
+// where it fits, else left of it, else against the plot's edge on the roomier side of x (a long
+// label in a narrow window); wider than the plot, it wraps.
+void TimelineChart::placeLabel(QGraphicsSimpleTextItem *label, QPointF at, const QString &text) const
+{
+    const QRectF area = m_chart->plotArea();
+    const qreal pad = m_style.fontSize * 0.25;
+    const qreal gap = m_style.fontSize * 0.6;
+    label->setText(fitted(text, QFontMetricsF(label->font()), area.width() - 2 * pad));
+    auto *box = static_cast<QGraphicsRectItem *>(label->parentItem());
+    const QRectF textBox = label->boundingRect().adjusted(-pad, -pad, pad, pad);
+    if (at.x() + gap + textBox.width() <= area.right())
+        at.rx() += gap;
+    else if (at.x() - gap - textBox.width() >= area.left())
+        at.rx() -= gap + textBox.width();
+    else if (area.right() - at.x() > at.x() - area.left())
+        at.rx() = std::max(area.left(), area.right() - textBox.width());
+    else
+        at.rx() = area.left();
+    at.ry() = std::clamp(at.y(), area.top(), std::max(area.top(), area.bottom() - textBox.height()));
+    box->setRect(QRectF(QPointF(0, 0), textBox.size()));
+    label->setPos(pad, pad);
+    box->setPos(at);
+    box->setVisible(true);
+}
+
+void TimelineChart::placeMarker()
+{
+    const std::optional<QPointF> bottom =
+        m_plot && m_markedX ? scenePoint(*m_markedX, m_y->min()) : std::optional<QPointF>();
+    const std::optional<QPointF> top = bottom ? scenePoint(*m_markedX, m_y->max()) : std::optional<QPointF>();
+    m_marker->setVisible(bottom && top);
+    if (!bottom || !top)
+        return;
+    m_marker->setLine(QLineF(*bottom, *top));
+    const qreal size = m_style.fontSize * 0.4;
+    m_markerHead->setPolygon(QPolygonF{QPointF(top->x() - size, top->y()), QPointF(top->x() + size, top->y()),
+                                       QPointF(top->x(), top->y() + size * 1.4)});
+}
+
 void TimelineChart::updateLabels()
 {
     for (QGraphicsItem *item :
          {static_cast<QGraphicsItem *>(m_divergence), static_cast<QGraphicsItem *>(m_failure),
           static_cast<QGraphicsItem *>(m_failureMark), m_failureLabel->parentItem(), m_divergenceLabel->parentItem()})
         item->setVisible(false);
+    placeMarker();
     if (!m_plot)
         return;
     const QRectF area = m_chart->plotArea();
     const qreal pad = m_style.fontSize * 0.25;
-    const qreal gap = m_style.fontSize * 0.6;
-    // A label on a white box beside x, its top at `top` (clamped into the plot).
-    const auto place = [&](QGraphicsSimpleTextItem *label, QPointF at, const QString &text) {
-        label->setText(text);
-        auto *box = static_cast<QGraphicsRectItem *>(label->parentItem());
-        const QRectF textBox = label->boundingRect().adjusted(-pad, -pad, pad, pad);
-        at.rx() = at.x() + textBox.width() + gap > area.right() ? at.x() - textBox.width() - gap : at.x() + gap;
-        at.ry() = std::clamp(at.y(), area.top(), area.bottom() - textBox.height());
-        box->setRect(QRectF(QPointF(0, 0), textBox.size()));
-        label->setPos(pad, pad);
-        box->setPos(at);
-        box->setVisible(true);
-    };
     if (const TimelineTrack *track = failedTrack()) {
         const auto &f = *track->failure();
         const double base = m_scale.toUnits(f.memory);
@@ -459,7 +554,7 @@ void TimelineChart::updateLabels()
             m_failure->setVisible(true);
             m_failureMark->setVisible(true);
             // In the band above the budget, which the memory curves never enter.
-            place(m_failureLabel, QPointF(from->x(), area.top() + pad), failureText(f.failure));
+            placeLabel(m_failureLabel, QPointF(from->x(), area.top() + pad), failureText(f.failure));
         }
     }
     if (m_plot->divergenceX) {
@@ -468,8 +563,8 @@ void TimelineChart::updateLabels()
         if (bottom && top) {
             m_divergence->setLine(QLineF(*bottom, *top));
             m_divergence->setVisible(true);
-            place(m_divergenceLabel, QPointF(bottom->x(), area.bottom() - area.height() * 0.22),
-                  QStringLiteral("histories diverge\n(event %1)").arg(m_plot->divergence->index));
+            placeLabel(m_divergenceLabel, QPointF(bottom->x(), area.bottom() - area.height() * 0.22),
+                       QStringLiteral("histories diverge\n(event %1)").arg(m_plot->divergence->index));
         }
     }
 }

@@ -4,14 +4,18 @@
 #include "views/figure/figure_style.h"
 #include "views/timeline/timeline_plot.h"
 
+#include <QLineF>
 #include <QList>
 #include <QPointF>
+#include <QRectF>
 
 #include <optional>
 
 class QAreaSeries;
 class QChart;
+class QFontMetricsF;
 class QGraphicsLineItem;
+class QGraphicsPolygonItem;
 class QGraphicsRectItem;
 class QGraphicsSimpleTextItem;
 class QLineSeries;
@@ -19,6 +23,7 @@ class QScatterSeries;
 class QValueAxis;
 
 namespace rematlens {
+class ChartLegendRows;
 class SpanBandItem;
 }
 
@@ -44,6 +49,12 @@ public:
     QLineSeries *allocatedSeries() const { return m_allocated; }
     QAreaSeries *fragmentationSeries() const { return m_fragmentation; }
     QValueAxis *xAxis() const { return m_x; }
+    // A thin vertical line at data x (the step the memory map shows); none clears it.
+    void setMarkedX(std::optional<double> dataX);
+    // Where the marker, the failure's label and the legend are drawn, in the chart's coordinates.
+    std::optional<QLineF> markerLine() const;
+    std::optional<QRectF> failureLabelRect() const;
+    const ChartLegendRows &legend() const { return *m_legend; }
     // The x axis counts data x (steps or clock) in units of a power of 1000.
     double dataX(double axisX) const { return axisX * m_xDivisor; }
     const ByteScale &scale() const { return m_scale; }
@@ -65,6 +76,11 @@ private:
     static QString failureText(const Failure &failure);
     // The failing allocation, the divergence and their labels, placed in the chart's scene.
     void updateLabels();
+    static QString fitted(const QString &text, const QFontMetricsF &metrics, qreal width);
+    void placeLabel(QGraphicsSimpleTextItem *label, QPointF at, const QString &text) const;
+    void placeMarker();
+    // The legend's rows for the chart's width; the plot starts under them.
+    void layOutLegend();
     QList<QPointF> stepped(const TimelineTrack &track, const std::vector<double> &ys, double from, double to,
                            int columns, bool inBytes) const;
 
@@ -72,6 +88,7 @@ private:
     FigureStyle m_style;
     const TimelinePlot *m_plot = nullptr;
     bool m_compact = false;
+    std::optional<double> m_markedX;
     ByteScale m_scale;
     double m_xDivisor = 1;
     std::vector<double> m_nesting; // the run's depth less the model's own call
@@ -94,6 +111,9 @@ private:
     QLineSeries *m_budget = nullptr;
     QLineSeries *m_depth = nullptr;
     QScatterSeries *m_evictions = nullptr;
+    ChartLegendRows *m_legend = nullptr;
+    QGraphicsLineItem *m_marker = nullptr;
+    QGraphicsPolygonItem *m_markerHead = nullptr;
     QGraphicsLineItem *m_divergence = nullptr;
     QGraphicsLineItem *m_failure = nullptr;
     QGraphicsRectItem *m_failureMark = nullptr;

@@ -56,6 +56,7 @@ void TimelineView::setPlot(std::shared_ptr<const TimelinePlot> plot)
     const ZoomWindow previous = m_window;
     m_figure = TimelineFigure(std::move(plot));
     m_chartContent->setPlot(&m_figure.plot());
+    placeMarkedStep();
     m_window = ZoomWindow::whole(m_figure.plot().extent(), m_axis == TimelineAxis::Step ? 4.0 : 1.0);
     if (sameTrace && previous.zoomed())
         m_window.show(previous.from, previous.to);
@@ -116,6 +117,19 @@ void TimelineView::showStep(std::uint32_t step)
     const double width = m_window.zoomed() ? m_window.width() : m_window.extent / 20;
     m_window.show(x - width / 2, x + width / 2);
     redraw();
+}
+
+void TimelineView::markStep(std::optional<std::uint32_t> step)
+{
+    m_markedStep = step;
+    placeMarkedStep();
+}
+
+void TimelineView::placeMarkedStep()
+{
+    const TimelinePlot &p = plot();
+    m_chartContent->setMarkedX(m_markedStep && !p.empty() ? std::optional(p.track->xOfStep(*m_markedStep))
+                                                          : std::nullopt);
 }
 
 double TimelineView::xAt(const QPointF &widgetPos) const

@@ -40,6 +40,11 @@ public:
     // Centres the view on a model step, keeping the zoom (or zooming in when showing all).
     void showStep(std::uint32_t step);
     QString hoverText(double x, double tolerance) const;
+    // Marks a model step with a thin vertical line (the step the memory map shows), across
+    // runs and axes until cleared; none clears it.
+    void markStep(std::optional<std::uint32_t> step);
+    std::optional<std::uint32_t> markedStep() const { return m_markedStep; }
+    const TimelineChart &chartContent() const { return *m_chartContent; }
     // The keys and gestures the chart answers, for the help's shortcut table.
     static KeyBindings keyBindings();
     // Shapes and roles of a captured trace's tensors, named on hover (null: none known).
@@ -68,6 +73,7 @@ protected:
 
 private:
     void redraw();
+    void placeMarkedStep();
     void followAxis(qreal from, qreal to);
     double xAt(const QPointF &widgetPos) const;
     double pixelWidthInX() const;
@@ -79,6 +85,7 @@ private:
     TimelineFigure m_figure{TimelinePlot{}};
     std::unique_ptr<TimelineChart> m_chartContent;
     ZoomWindow m_window;
+    std::optional<std::uint32_t> m_markedStep;
     bool m_redrawing = false;
     QPointF m_pressedAt;
 };
