@@ -13,6 +13,8 @@
 #include "app/gui/session_controller.h"
 #include "app/gui/session_file.h"
 #include "views/common/number_format.h"
+#include "views/memory/memory_map_panel.h"
+#include "views/memory/memory_map_view.h"
 #include "views/strip/feasibility_strip.h"
 #include "views/strip/outcome_palette.h"
 #include "views/tables/hole_list_model.h"
@@ -430,9 +432,16 @@ void StripRowsTest::sessionKeepsTheModelsAndRows()
     openAndSweep(QStringLiteral(":demo"), p);
     QCOMPARE(m_window->sweepModel()->policyName(1), QStringLiteral("DTR \u00b7 best-fit"));
     QCOMPARE(m_window->sweepModel()->request(1, 0).config.allocator.eviction, EvictionCoupling::AfterOp);
+    QSignalSpy mapShown(m_window.get(), &MainWindow::memoryMapShown);
     m_window->strip()->setSelection(FeasibilityStrip::Cell{1, 4});
+    QTRY_VERIFY_WITH_TIMEOUT(mapShown.count() >= 1 && !m_window->memoryMapBusy(), 30000);
+    const std::size_t chosenStep = 7; // not the default step: the session must carry it
+    m_window->showMemoryMap(chosenStep);
+    QTRY_VERIFY_WITH_TIMEOUT(mapShown.count() >= 2 && !m_window->memoryMapBusy(), 30000);
+    QCOMPARE(m_window->memoryMap()->view()->figure().plot()->snapshot->step, chosenStep);
     m_window->setPinnedRun(m_window->sweepModel()->request(1, 6));
     const SessionState saved = m_window->sessions().capture();
+    QCOMPARE(saved.memoryMapStep, std::optional<std::int64_t>(std::int64_t(chosenStep)));
     QVERIFY(saved.sweep == p);
     QCOMPARE(saved.pinned->allocator, QStringLiteral("best-fit,after-op"));
     const QString path = m_dir.filePath(QStringLiteral("models.rematlens"));
@@ -449,6 +458,10 @@ void StripRowsTest::sessionKeepsTheModelsAndRows()
     QCOMPARE(m_window->strip()->selection()->policy, std::size_t{1});
     QVERIFY(m_window->pinnedRun()->config.allocator == m_window->sweepModel()->request(1, 6).config.allocator);
     QCOMPARE(m_window->scheduleRows()->rowCount(), std::size_t{1});
+    QTRY_VERIFY_WITH_TIMEOUT(!m_window->memoryMapBusy() && m_window->memoryMap()->view()->figure().plot() &&
+                                 m_window->memoryMap()->view()->figure().plot()->snapshot &&
+                                 m_window->memoryMap()->view()->figure().plot()->snapshot->step == chosenStep,
+                             30000);
 
     // A session written before these fields existed sweeps the byte sum alone.
     QFile file(path);
@@ -462,6 +475,7 @@ void StripRowsTest::sessionKeepsTheModelsAndRows()
     QJsonObject pinned = json[QStringLiteral("pinned")].toObject();
     pinned.remove(QStringLiteral("allocator"));
     json[QStringLiteral("pinned")] = pinned;
+    json.remove(QStringLiteral("memory_map"));
     const QString old = m_dir.filePath(QStringLiteral("old.rematlens"));
     QFile out(old);
     QVERIFY(out.open(QIODevice::WriteOnly));
@@ -472,6 +486,15 @@ void StripRowsTest::sessionKeepsTheModelsAndRows()
     QCOMPARE(read->sweep.allocators, QStringList{QStringLiteral("sum")});
     QVERIFY(!read->sweep.checkpointing && !read->sweep.optimal);
     QCOMPARE(read->pinned->allocator, QStringLiteral("sum"));
+    QVERIFY(!read->memoryMapStep);
+
+    // A step that no schedule has is refused, naming the field.
+    json[QStringLiteral("memory_map")] = QJsonObject{{QStringLiteral("step"), -3}};
+    QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    out.write(QJsonDocument(json).toJson());
+    out.close();
+    QVERIFY(!SessionFile::read(old, error));
+    QVERIFY2(error.contains(QStringLiteral("memory_map.step")), qPrintable(error));
 }
 
 // The public LSTM (the largest trace) with every model and both schedule rows: the runs and

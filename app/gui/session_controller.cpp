@@ -6,6 +6,8 @@
 #include "app/cli/command_support.h"
 #include "app/cli/trace_source.h"
 #include "core/sweep/sweep_plan.h"
+#include "views/memory/memory_map_panel.h"
+#include "views/memory/memory_map_view.h"
 #include "views/strip/feasibility_strip.h"
 #include "views/tables/sweep_result_model.h"
 #include "views/timeline/timeline_panel.h"
@@ -82,6 +84,8 @@ SessionState SessionController::capture() const
         s.timelineRange = SessionState::Range{view.window().from, view.window().to};
     if (m_getStripView)
         s.stripView = m_getStripView();
+    if (const auto &plot = m_window.memoryMap()->view()->figure().plot(); plot && plot->snapshot)
+        s.memoryMapStep = std::int64_t(plot->snapshot->step);
     return s;
 }
 
@@ -168,7 +172,23 @@ void SessionController::applyTimelineRange()
     disconnect(m_shown);
     if (m_pending && m_pending->timelineRange)
         m_window.timeline()->view()->showRange(m_pending->timelineRange->first, m_pending->timelineRange->second);
+    if (m_pending && m_pending->memoryMapStep)
+        applyMemoryMapStep(std::size_t(*m_pending->memoryMapStep));
     finish();
+}
+
+// The selected run is shown by now; its layout at the session's step replaces the default one.
+void SessionController::applyMemoryMapStep(std::size_t step)
+{
+    const std::size_t steps = m_window.program() ? m_window.program()->schedule.size() : 0;
+    if (steps == 0)
+        return;
+    if (step >= steps) {
+        emit problem(tr("Cannot show the session's memory map"),
+                     tr("memory_map.step %1 is past the schedule's last step %2").arg(step).arg(steps - 1));
+        return;
+    }
+    m_window.showMemoryMap(step);
 }
 
 void SessionController::finish()

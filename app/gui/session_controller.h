@@ -51,6 +51,7 @@ private:
     void applySettings();
     void applyRuns();
     void applyTimelineRange();
+    void applyMemoryMapStep(std::size_t step);
     void finish();
     std::optional<RunRequest> planRun(const SessionState::Run &run, QString &error) const;
     QString locateTrace(QWidget *parent, const SessionState &state, QString problem);

@@ -78,6 +78,7 @@ Json toJson(const SessionState &s)
                      {"axis", s.timelineAxis == TimelineAxis::Clock ? "clock" : "step"},
                      {"range", rangeToJson(s.timelineRange)}};
     j["strip"] = {{"view", rangeToJson(s.stripView)}};
+    j["memory_map"] = {{"step", s.memoryMapStep ? Json(*s.memoryMapStep) : Json()}};
     return j;
 }
 
@@ -235,6 +236,15 @@ SessionState fromJson(const Json &j)
     s.timelineRange = rangeField(timeline, "timeline", "range");
     if (const auto strip = j.find("strip"); strip != j.end())
         s.stripView = rangeField(objectField(j, "", "strip"), "strip", "view");
+    if (const auto map = j.find("memory_map"); map != j.end()) { // older sessions have none
+        const Json &object = objectField(j, "", "memory_map");
+        if (const auto step = object.find("step"); step != object.end() && !step->is_null()) {
+            s.memoryMapStep = integerField(object, "memory_map", "step");
+            if (*s.memoryMapStep < 0)
+                throw FieldError("memory_map.step: expected a step of the schedule (0 or more), found " +
+                                 std::to_string(*s.memoryMapStep));
+        }
+    }
     return s;
 }
 

@@ -13,8 +13,8 @@
 namespace rematlens {
 
 // What a saved session (a .rematlens file) brings back: the trace (path and content hash),
-// the sweep settings, the selected and pinned runs, the timeline's overlay, axis and zoom, and
-// the strip's view. Plain values; SessionFile reads and writes them.
+// the sweep settings, the selected and pinned runs, the timeline's overlay, axis and zoom, the
+// strip's view and the memory map's step. Plain values; SessionFile reads and writes them.
 struct SessionState {
     // A run named by what plans it again on the same trace.
     struct Run {
@@ -47,6 +47,7 @@ struct SessionState {
     TimelineAxis timelineAxis = TimelineAxis::Step;
     std::optional<Range> timelineRange; // in the axis' units; none when showing the whole run
     std::optional<Range> stripView;     // budget ratios shown by the strip; none when showing all
+    std::optional<std::int64_t> memoryMapStep; // the step whose layout the memory map showed, if any
     bool operator==(const SessionState &) const = default;
 };
 
