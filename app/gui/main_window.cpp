@@ -1150,6 +1150,13 @@ void MainWindow::jumpToHole(const QModelIndex &index)
     m_strip->setFocus();
 }
 
+// ~QWidget hides the docks after MainWindow's part of the object is gone: the memory map dock
+// reporting itself hidden must not reach markMemoryMapStep then.
+MainWindow::~MainWindow()
+{
+    disconnect(m_memoryMapDock, nullptr, this, nullptr);
+}
+
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     m_controller.cancel();

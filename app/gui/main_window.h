@@ -52,6 +52,7 @@ class MainWindow : public QMainWindow {
 
 public:
     explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
 
     void openTrace(const QString &pathOrDemo);
     // Sweeps with the panel's parameters; an error dialog (or message) when they are invalid.
