@@ -50,7 +50,7 @@ void registerAll()
     for (const char *name : kPublicTraces) {
         const std::string shortName = shortTraceName(name);
         benchmark::RegisterBenchmark(("parse/" + shortName).c_str(), parseTrace, name)->Unit(benchmark::kMillisecond);
-        for (double ratio : {0.2, 0.3, 0.5, 0.7})
+        for (double ratio : {0.2, 0.3, 0.5, 0.7, 1.0})
             benchmark::RegisterBenchmark(("replay_dtr/" + shortName + "/" + std::to_string(ratio).substr(0, 3)).c_str(),
                                          replayTrace, name, ratio)
                 ->Unit(benchmark::kMillisecond);
