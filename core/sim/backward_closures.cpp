@@ -9,6 +9,8 @@ BackwardClosures::BackwardClosures(const Program &program, MaterialFlags &flags,
     , m_flags(flags)
     , m_compute(compute)
     , m_wordsPerSet((program.storages.size() + 63) / 64)
+    , m_interior(m_wordsPerSet, 0)
+    , m_frontier(m_wordsPerSet, 0)
     , m_listed(m_wordsPerSet * 64)
     , m_closureOf(program.storages.size(), 0)
     , m_batchOf(program.storages.size(), 0)
@@ -18,23 +20,23 @@ BackwardClosures::BackwardClosures(const Program &program, MaterialFlags &flags,
 
 bool BackwardClosures::worthwhile(const std::vector<Request> &requests) const
 {
-    // A bitmap union costs a word per 64 storages of the whole trace, so bitmaps only win on
-    // traces of at most four thousand or so storages, and only when the regions are large
-    // (measured on the public traces: ResNet-32, U-Net, Inception and the Transformer gain up
-    // to 2.5x; the LSTMs and the unrolled GAN, with five thousand storages and regions that
-    // overlap less, lose).
+    // Building the closures costs a bitmap union per evicted storage met, over the words its
+    // closure spans, so they only win on traces of at most four thousand or so storages, and
+    // only when the regions are large (measured on the public traces: ResNet-32, U-Net,
+    // Inception and the Transformer gain up to 2.5x; the LSTMs, whose closures span most of
+    // the trace, lose up to 1.6x; the unrolled GAN gains or loses with the batch).
     if (m_wordsPerSet > 64)
         return false;
     std::size_t previous = 0;
     for (const Request &request : requests)
-        previous += request.out->interior.size();
+        previous += request.out->size();
     return previous >= 4 * requests.size() * m_wordsPerSet;
 }
 
-std::uint32_t BackwardClosures::allocate()
+std::uint32_t BackwardClosures::allocate(std::uint32_t words)
 {
     const auto offset = static_cast<std::uint32_t>(m_words.size());
-    m_words.resize(m_words.size() + m_wordsPerSet, 0);
+    m_words.resize(m_words.size() + words, 0);
     return offset;
 }
 
@@ -83,12 +85,19 @@ bool BackwardClosures::computeClosure(StorageId root, TensorId createdNow)
             enter(u);
             continue;
         }
-        const Closure closure{allocate(), allocate()};
-        Word *interior = bits(closure.interior);
-        Word *frontier = bits(closure.frontier);
-        interior[s / 64] |= Word{1} << (s % 64);
+        Closure closure{0, {}};
+        closure.span.widen(s / 64, s / 64 + 1);
+        for (const StorageEdge &edge : edges) {
+            const Span theirs = spanOf(edge.storage);
+            if (theirs.high > theirs.low)
+                closure.span.widen(theirs.low, theirs.high);
+        }
+        const std::uint32_t width = closure.span.high - closure.span.low;
+        closure.offset = allocate(2 * width);
+        const Target target{bits(closure.offset), bits(closure.offset + width), closure.span.low};
+        target.interior[s / 64 - target.low] |= Word{1} << (s % 64);
         for (const StorageEdge &edge : edges)
-            merge(edge.storage, interior, frontier);
+            merge(edge.storage, target);
         m_closureOf[s] = static_cast<std::uint32_t>(m_closures.size());
         m_closures.push_back(closure);
         m_state[s] = 2;
@@ -97,61 +106,68 @@ bool BackwardClosures::computeClosure(StorageId root, TensorId createdNow)
     return true;
 }
 
+BackwardClosures::Span BackwardClosures::spanOf(StorageId u) const
+{
+    if (!m_flags.material(u))
+        return m_closures[m_closureOf[u]].span;
+    if (m_flags.pinned(u))
+        return {};
+    return {u / 64, u / 64 + 1};
+}
+
 // What a search passing from a storage to its neighbour u adds: u to the frontier when it is
 // material (pinned ones aside), u's whole closure when it is evicted.
-void BackwardClosures::merge(StorageId u, Word *interior, Word *frontier)
+void BackwardClosures::merge(StorageId u, const Target &target)
 {
     if (m_flags.material(u)) {
         if (!m_flags.pinned(u))
-            frontier[u / 64] |= Word{1} << (u % 64);
+            target.frontier[u / 64 - target.low] |= Word{1} << (u % 64);
         return;
     }
     const Closure &theirs = m_closures[m_closureOf[u]];
-    const Word *ti = bits(theirs.interior);
-    const Word *tf = bits(theirs.frontier);
-    for (std::size_t w = 0; w < m_wordsPerSet; ++w) {
-        interior[w] |= ti[w];
-        frontier[w] |= tf[w];
+    const std::uint32_t width = theirs.span.high - theirs.span.low;
+    const Word *ti = bits(theirs.offset);
+    const Word *tf = ti + width;
+    Word *interior = target.interior + (theirs.span.low - target.low);
+    Word *frontier = target.frontier + (theirs.span.low - target.low);
+    for (std::uint32_t i = 0; i < width; ++i) {
+        interior[i] |= ti[i];
+        frontier[i] |= tf[i];
     }
 }
 
+// The scratch bitmaps are zero on entry and left zero.
 void BackwardClosures::fill(const Request &request)
 {
-    std::vector<Word> &interior = m_interior;
-    std::vector<Word> &frontier = m_frontier;
-    interior.assign(m_wordsPerSet, 0);
-    frontier.assign(m_wordsPerSet, 0);
+    const Target target{m_interior.data(), m_frontier.data(), 0};
+    Span span;
     for (const StorageEdge &edge : m_program.storageNeighbours(request.base, false)) {
         if (edge.visibleFrom >= request.visibleBelow)
             break;
-        merge(edge.storage, interior.data(), frontier.data());
+        const Span theirs = spanOf(edge.storage);
+        if (theirs.high > theirs.low)
+            span.widen(theirs.low, theirs.high);
+        merge(edge.storage, target);
     }
+    Word *interior = target.interior;
+    Word *frontier = target.frontier;
     frontier[request.base / 64] &= ~(Word{1} << (request.base % 64)); // the base is never its own frontier
     Region &out = *request.out;
     out.clear();
-    out.adoptMembers(interior); // the bitmap an absorb into this region would build
+    out.assignInterior(interior, span.low, span.high, m_program.storages.size(),
+                       [this](StorageId s) { return m_compute[s]; });
     StorageId *listed = m_listed.data();
-    Cost compute = 0;
-    out.interior.assign(listed, listBits(interior, listed, &compute));
-    out.compute = compute;
-    out.frontier.assign(listed, listBits(frontier, listed, nullptr));
+    out.frontier.assign(listed, listBits(frontier, span, listed));
+    std::fill(interior + span.low, interior + span.high, Word{0});
+    std::fill(frontier + span.low, frontier + span.high, Word{0});
 }
 
-// Writes the storages of a bitmap in order and returns the end of the list; adds their
-// compute to *sum when asked.
-StorageId *BackwardClosures::listBits(const std::vector<Word> &bitmap, StorageId *out, Cost *sum) const
+// Writes the storages of a bitmap's span in order and returns the end of the list.
+StorageId *BackwardClosures::listBits(const Word *bitmap, Span span, StorageId *out)
 {
-    Cost total = 0;
-    const Cost *compute = m_compute.data();
-    for (std::size_t w = 0; w < bitmap.size(); ++w)
-        for (Word word = bitmap[w]; word != 0; word &= word - 1) {
-            const auto s = static_cast<StorageId>(w * 64 + static_cast<std::size_t>(std::countr_zero(word)));
-            *out++ = s;
-            if (sum)
-                total += compute[s];
-        }
-    if (sum)
-        *sum += total;
+    for (std::size_t w = span.low; w < span.high; ++w)
+        for (Word word = bitmap[w]; word != 0; word &= word - 1)
+            *out++ = static_cast<StorageId>(w * 64 + static_cast<std::size_t>(std::countr_zero(word)));
     return out;
 }
 

@@ -3,6 +3,7 @@
 #include "material_flags.h"
 #include "region.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace rematlens {
@@ -37,26 +38,44 @@ public:
 
 private:
     using Word = std::uint64_t;
+    // Words [low, high) of a pair of bitmaps that may hold a bit: a union touches only those.
+    struct Span {
+        std::uint32_t low = 0;
+        std::uint32_t high = 0;
+        void widen(std::uint32_t otherLow, std::uint32_t otherHigh)
+        {
+            low = high == low ? otherLow : std::min(low, otherLow);
+            high = std::max(high, otherHigh);
+        }
+    };
     struct Closure {
-        std::uint32_t interior; // offsets into m_words
-        std::uint32_t frontier;
+        std::uint32_t offset; // into m_words: the interior's span, then the frontier's
+        Span span;
+    };
+    // Where a union goes: bitmaps holding words [low, ...).
+    struct Target {
+        Word *interior;
+        Word *frontier;
+        std::uint32_t low;
     };
 
     bool computeClosure(StorageId root, TensorId createdNow);
     Word *bits(std::uint32_t offset) { return m_words.data() + offset; }
-    std::uint32_t allocate();
-    void merge(StorageId neighbour, Word *interior, Word *frontier);
+    std::uint32_t allocate(std::uint32_t words);
+    // The words merge(u, ...) writes.
+    Span spanOf(StorageId u) const;
+    void merge(StorageId u, const Target &target);
     void fill(const Request &request);
-    StorageId *listBits(const std::vector<Word> &bitmap, StorageId *out, Cost *sum) const;
+    static StorageId *listBits(const Word *bitmap, Span span, StorageId *out);
 
     const Program &m_program;
     MaterialFlags &m_flags;
     const std::vector<Cost> &m_compute;
     std::size_t m_wordsPerSet;
-    std::vector<Word> m_words;                 // bitmaps of this batch
-    std::vector<Word> m_interior;              // scratch of fill()
+    std::vector<Word> m_words;                 // bitmaps of this batch, each over its closure's span
+    std::vector<Word> m_interior;              // scratch of fill(), zero between calls
     std::vector<Word> m_frontier;
-    std::vector<StorageId> m_listed;           // scratch of fill(): a bitmap's storages in order
+    std::vector<StorageId> m_listed;           // scratch of fill(): the frontier's storages in order
     std::vector<std::uint32_t> m_closureOf;    // per storage: index into m_closures, valid for m_batch
     std::vector<std::uint32_t> m_batchOf;
     std::vector<std::uint8_t> m_state;         // 1 in progress, 2 done (for m_batch)

@@ -64,7 +64,7 @@ void NeighbourhoodSearch::searchStorageEdges(StorageId base, bool forward, Tenso
         if (next == interiorCount)
             break;
     }
-    out.interior.assign(interior, interior + interiorCount);
+    out.assignInterior(interior, interior + interiorCount, m_program.storages.size());
     out.frontier.assign(frontier, frontier + frontierCount);
     out.compute = total;
 }
@@ -73,20 +73,23 @@ void NeighbourhoodSearch::searchTensorWise(StorageId base, bool forward, Region 
 {
     m_marks.clear();
     m_frontierMarks.clear();
+    std::vector<StorageId> &interior = m_work; // doubles as the work list
+    interior.clear();
     for (std::size_t next = 0;; ++next) {
-        const StorageId x = next == 0 ? base : out.interior[next - 1];
+        const StorageId x = next == 0 ? base : interior[next - 1];
         forEachNeighbour(x, forward, [&](StorageId us) {
             if (m_flags.material(us)) {
                 if (us != base && m_frontierMarks.insert(us))
                     out.frontier.push_back(us);
             } else if (m_marks.insert(us)) {
                 out.compute += m_compute[us];
-                out.interior.push_back(us);
+                interior.push_back(us);
             }
         });
-        if (next == out.interior.size())
+        if (next == interior.size())
             break;
     }
+    out.assignInterior(interior.data(), interior.data() + interior.size(), m_program.storages.size());
 }
 
 const std::vector<StorageId> &NeighbourhoodSearch::evictedNeighbours(StorageId s)

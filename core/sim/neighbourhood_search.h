@@ -54,6 +54,7 @@ private:
     std::vector<StorageId> m_interior; // scratch: each storage lands at most once
     std::vector<StorageId> m_frontier;
     std::vector<StorageId> m_neighbours;
+    std::vector<StorageId> m_work; // scratch of searchTensorWise
     StampSet m_marks;
     StampSet m_frontierMarks;
 };

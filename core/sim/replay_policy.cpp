@@ -126,7 +126,7 @@ double Replay::expressionScore(StorageId s)
 // Storages in e*: the interiors of both regions (disjoint, as the graph has no cycles).
 std::size_t Replay::neighbourhoodCount(StorageId s) const
 {
-    return m_regions->forward(s).interior.size() + m_regions->backward(s).interior.size();
+    return m_regions->forward(s).size() + m_regions->backward(s).size();
 }
 
 // numerator / (size and/or staleness) as simrd computes it, +infinity for a zero denominator.
@@ -186,11 +186,12 @@ Cost Replay::freshNeighbourhood(StorageId s, Cost &lastAccess)
     Cost total = m_compute[s];
     lastAccess = m_lastAccess[s];
     for (const Region *region : {&m_scratchForward, &m_scratchBackward})
-        for (StorageId u : region->interior)
+        region->forEachMember([&](StorageId u) {
             if (m_marks.insert(u)) {
                 total += m_compute[u];
                 lastAccess = std::max(lastAccess, m_lastAccess[u]);
             }
+        });
     return total;
 }
 
