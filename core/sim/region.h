@@ -73,6 +73,17 @@ public:
         }
     }
 
+    // The interior becomes the `members` storages of a bitmap whose bits lie in words
+    // [lowWord, highWord) (after clear()); compute is left to the caller.
+    void assignInterior(const Word *bitmap, std::size_t lowWord, std::size_t highWord, std::size_t storageCount,
+                        std::size_t members)
+    {
+        reserve(storageCount);
+        std::copy(bitmap + lowWord, bitmap + highWord, m_bits.begin() + static_cast<std::ptrdiff_t>(lowWord));
+        widen(lowWord, highWord);
+        m_count = members;
+    }
+
     // Takes in the evicted storage s, whose same-direction region is `theirs`: s leaves the
     // frontier, its frontier joins ours, and s plus its interior join our interior. Totals use
     // the storages' compute as it is now, and s is counted even were it already inside: simrd

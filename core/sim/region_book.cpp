@@ -29,6 +29,7 @@ RegionBook::RegionBook(const Program &program, const ReplayGraph &graph, Neighbo
                     std::vector<std::uint32_t>(program.storages.size(), kNone)}
     , m_marks(program.storages.size())
     , m_closures(program, flags, compute)
+    , m_sharedSearch(program, flags, compute)
     , m_defer(defer)
 {
 }
@@ -46,6 +47,7 @@ RegionBook::RegionBook(const RegionBook &other, const ReplayGraph &graph, Neighb
     , m_pendingSlot{other.m_pendingSlot[0], other.m_pendingSlot[1]}
     , m_marks(other.m_program.storages.size())
     , m_closures(other.m_program, flags, compute)
+    , m_sharedSearch(other.m_program, flags, compute)
     , m_defer(other.m_defer)
 {
 }
@@ -97,11 +99,15 @@ void RegionBook::resolvePending()
             m_backwardBatch.push_back({p.base, p.visibleBelow, &m_backward[p.base]});
     }
     m_pending.clear();
-    // Shared closures pay off when several large backward regions are built at once (judged by
-    // the sizes these regions had last time); the literal schedule keeps one-by-one searches.
-    if (m_defer && m_backwardBatch.size() > 1 && m_closures.worthwhile(m_backwardBatch)
-        && m_closures.searchAll(m_backwardBatch, m_graph.created()))
-        return;
+    // Several backward regions built at once share their walk: by closure bitmaps when those
+    // pay (judged by the sizes these regions had last time), else by one walk carrying a mask
+    // of the searches. The literal schedule keeps one-by-one searches.
+    if (m_defer && m_backwardBatch.size() > 1 && !m_graph.editable()) {
+        if (m_closures.worthwhile(m_backwardBatch) && m_closures.searchAll(m_backwardBatch, m_graph.created()))
+            return;
+        if (m_sharedSearch.searchAll(m_backwardBatch, m_graph.created()))
+            return;
+    }
     for (const BackwardClosures::Request &r : m_backwardBatch)
         m_search.search(r.base, false, r.visibleBelow, *r.out);
 }

@@ -3,6 +3,7 @@
 #include "backward_closures.h"
 #include "neighbourhood_search.h"
 #include "region.h"
+#include "shared_backward_search.h"
 
 #include <vector>
 
@@ -70,6 +71,7 @@ private:
     std::vector<std::uint32_t> m_pendingSlot[2]; // per direction: index into m_pending, or kNone
     StampSet m_marks;
     BackwardClosures m_closures;
+    SharedBackwardSearch m_sharedSearch;
     std::vector<BackwardClosures::Request> m_backwardBatch;
     bool m_defer;
 };
