@@ -61,7 +61,7 @@ private slots:
 void SharedBackwardSearchTest::sameAsOneSearchPerBase_data()
 {
     QTest::addColumn<QString>("trace");
-    for (const char *own : {"demo.log", "chain.log"})
+    for (const char *own : {"chain.log", "demo.log", "lstm.log", "resnet.log", "unet.log"})
         QTest::newRow(own) << ownTracePath(QString::fromLatin1(own));
     const QString shared = sharedDirectory();
     if (shared.isEmpty())
