@@ -23,8 +23,9 @@ bool BackwardClosures::worthwhile(const std::vector<Request> &requests) const
     // Building the closures costs a bitmap union per evicted storage met, over the words its
     // closure spans, so they only win on traces of at most four thousand or so storages, and
     // only when the regions are large (measured on the public traces: ResNet-32, U-Net,
-    // Inception and the Transformer gain up to 2.5x; the LSTMs, whose closures span most of
-    // the trace, lose up to 1.6x; the unrolled GAN gains or loses with the batch).
+    // Inception and the Transformer gain up to 2.5x; on the LSTMs, whose closures span most of
+    // the trace, they lose up to 2.7x to SharedBackwardSearch, and on the unrolled GAN they do
+    // no better than it).
     if (m_wordsPerSet > 64)
         return false;
     std::size_t previous = 0;
