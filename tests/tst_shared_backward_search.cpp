@@ -28,7 +28,8 @@ std::vector<StorageId> sortedMembers(const Region &region)
 
 std::vector<StorageId> sortedFrontier(const Region &region)
 {
-    std::vector<StorageId> frontier = region.frontier;
+    std::vector<StorageId> frontier;
+    region.forEachFrontier([&](StorageId x) { frontier.push_back(x); });
     std::sort(frontier.begin(), frontier.end());
     return frontier;
 }

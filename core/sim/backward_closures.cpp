@@ -11,7 +11,6 @@ BackwardClosures::BackwardClosures(const Program &program, MaterialFlags &flags,
     , m_wordsPerSet((program.storages.size() + 63) / 64)
     , m_interior(m_wordsPerSet, 0)
     , m_frontier(m_wordsPerSet, 0)
-    , m_listed(m_wordsPerSet * 64)
     , m_closureOf(program.storages.size(), 0)
     , m_batchOf(program.storages.size(), 0)
     , m_state(program.storages.size(), 0)
@@ -155,21 +154,11 @@ void BackwardClosures::fill(const Request &request)
     frontier[request.base / 64] &= ~(Word{1} << (request.base % 64)); // the base is never its own frontier
     Region &out = *request.out;
     out.clear();
-    out.assignInterior(interior, span.low, span.high, m_program.storages.size(),
-                       [this](StorageId s) { return m_compute[s]; });
-    StorageId *listed = m_listed.data();
-    out.frontier.assign(listed, listBits(frontier, span, listed));
+    out.assignInterior(interior, span.low, span.high, m_program.storages.size());
+    out.forEachMember([&](StorageId s) { out.compute += m_compute[s]; });
+    out.assignFrontier(frontier, span.low, span.high, m_program.storages.size());
     std::fill(interior + span.low, interior + span.high, Word{0});
     std::fill(frontier + span.low, frontier + span.high, Word{0});
-}
-
-// Writes the storages of a bitmap's span in order and returns the end of the list.
-StorageId *BackwardClosures::listBits(const Word *bitmap, Span span, StorageId *out)
-{
-    for (std::size_t w = span.low; w < span.high; ++w)
-        for (Word word = bitmap[w]; word != 0; word &= word - 1)
-            *out++ = static_cast<StorageId>(w * 64 + static_cast<std::size_t>(std::countr_zero(word)));
-    return out;
 }
 
 } // namespace rematlens

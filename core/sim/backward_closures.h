@@ -66,7 +66,6 @@ private:
     Span spanOf(StorageId u) const;
     void merge(StorageId u, const Target &target);
     void fill(const Request &request);
-    static StorageId *listBits(const Word *bitmap, Span span, StorageId *out);
 
     const Program &m_program;
     MaterialFlags &m_flags;
@@ -75,7 +74,6 @@ private:
     std::vector<Word> m_words;                 // bitmaps of this batch, each over its closure's span
     std::vector<Word> m_interior;              // scratch of fill(), zero between calls
     std::vector<Word> m_frontier;
-    std::vector<StorageId> m_listed;           // scratch of fill(): the frontier's storages in order
     std::vector<std::uint32_t> m_closureOf;    // per storage: index into m_closures, valid for m_batch
     std::vector<std::uint32_t> m_batchOf;
     std::vector<std::uint8_t> m_state;         // 1 in progress, 2 done (for m_batch)

@@ -11,7 +11,6 @@ NeighbourhoodSearch::NeighbourhoodSearch(const Program &program, const ReplayGra
     , m_interior(program.storages.size() + 1)
     , m_frontier(program.storages.size() + 1)
     , m_marks(program.storages.size())
-    , m_frontierMarks(program.storages.size())
 {
 }
 
@@ -65,22 +64,21 @@ void NeighbourhoodSearch::searchStorageEdges(StorageId base, bool forward, Tenso
             break;
     }
     out.assignInterior(interior, interior + interiorCount, m_program.storages.size());
-    out.frontier.assign(frontier, frontier + frontierCount);
+    out.assignFrontier(frontier, frontier + frontierCount, m_program.storages.size());
     out.compute = total;
 }
 
 void NeighbourhoodSearch::searchTensorWise(StorageId base, bool forward, Region &out)
 {
     m_marks.clear();
-    m_frontierMarks.clear();
     std::vector<StorageId> &interior = m_work; // doubles as the work list
     interior.clear();
     for (std::size_t next = 0;; ++next) {
         const StorageId x = next == 0 ? base : interior[next - 1];
         forEachNeighbour(x, forward, [&](StorageId us) {
             if (m_flags.material(us)) {
-                if (us != base && m_frontierMarks.insert(us))
-                    out.frontier.push_back(us);
+                if (us != base)
+                    out.addFrontier(us, m_program.storages.size());
             } else if (m_marks.insert(us)) {
                 out.compute += m_compute[us];
                 interior.push_back(us);

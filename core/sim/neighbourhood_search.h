@@ -56,7 +56,6 @@ private:
     std::vector<StorageId> m_neighbours;
     std::vector<StorageId> m_work; // scratch of searchTensorWise
     StampSet m_marks;
-    StampSet m_frontierMarks;
 };
 
 } // namespace rematlens

@@ -27,7 +27,6 @@ RegionBook::RegionBook(const Program &program, const ReplayGraph &graph, Neighbo
     , m_backward(emptyRegions(std::move(recycled.backward), program.storages.size()))
     , m_pendingSlot{std::vector<std::uint32_t>(program.storages.size(), kNone),
                     std::vector<std::uint32_t>(program.storages.size(), kNone)}
-    , m_marks(program.storages.size())
     , m_closures(program, flags, compute)
     , m_sharedSearch(program, flags, compute)
     , m_defer(defer)
@@ -45,7 +44,6 @@ RegionBook::RegionBook(const RegionBook &other, const ReplayGraph &graph, Neighb
     , m_backward(other.m_backward)
     , m_pending(other.m_pending)
     , m_pendingSlot{other.m_pendingSlot[0], other.m_pendingSlot[1]}
-    , m_marks(other.m_program.storages.size())
     , m_closures(other.m_program, flags, compute)
     , m_sharedSearch(other.m_program, flags, compute)
     , m_defer(other.m_defer)
@@ -62,10 +60,8 @@ void RegionBook::computed(const std::vector<StorageId> &storages)
         m_search.search(s, false, now, m_backward[s]);
     }
     for (StorageId s : storages) {
-        for (StorageId b : m_backward[s].frontier)
-            schedule(b, true, now);
-        for (StorageId c : m_forward[s].frontier)
-            schedule(c, false, now);
+        m_backward[s].forEachFrontier([&](StorageId b) { schedule(b, true, now); });
+        m_forward[s].forEachFrontier([&](StorageId c) { schedule(c, false, now); });
     }
     if (!m_defer)
         resolvePending();
@@ -123,12 +119,14 @@ void RegionBook::evicted(StorageId s)
     m_backward[s].clear();
     const Region &forwardOfS = m_evictedForward;
     const Region &backwardOfS = m_evictedBackward;
-    for (StorageId ps : backwardOfS.frontier)
+    backwardOfS.forEachFrontier([&](StorageId ps) {
         if (!m_flags.pinned(ps))
-            m_forward[ps].absorb(s, forwardOfS, computeOf, m_marks, storageCount);
-    for (StorageId cs : forwardOfS.frontier)
+            m_forward[ps].absorb(s, forwardOfS, computeOf, storageCount);
+    });
+    forwardOfS.forEachFrontier([&](StorageId cs) {
         if (!m_flags.pinned(cs))
-            m_backward[cs].absorb(s, backwardOfS, computeOf, m_marks, storageCount);
+            m_backward[cs].absorb(s, backwardOfS, computeOf, storageCount);
+    });
     m_forward[s].clear();
     m_backward[s].clear();
 }

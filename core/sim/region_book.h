@@ -69,7 +69,6 @@ private:
     Region m_evictedBackward;
     std::vector<Pending> m_pending;
     std::vector<std::uint32_t> m_pendingSlot[2]; // per direction: index into m_pending, or kNone
-    StampSet m_marks;
     BackwardClosures m_closures;
     SharedBackwardSearch m_sharedSearch;
     std::vector<BackwardClosures::Request> m_backwardBatch;

@@ -1,0 +1,117 @@
+#pragma once
+
+#include "../trace/program.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <vector>
+
+namespace rematlens {
+
+// A set of storage ids as a bitmap, with the range of words [low, high) that may hold a bit.
+// The storages of one region were mostly created close together, so a union (the bulk of
+// simrd's region bookkeeping) ORs a few words instead of testing members one by one.
+class StorageBitmap {
+public:
+    using Word = std::uint64_t;
+
+    std::size_t size() const { return m_count; }
+
+    template <typename Visit>
+    void forEach(Visit &&visit) const
+    {
+        for (std::size_t w = m_low; w < m_high; ++w)
+            for (Word word = m_bits[w]; word != 0; word &= word - 1)
+                visit(static_cast<StorageId>(w * 64 + static_cast<std::size_t>(std::countr_zero(word))));
+    }
+
+    void clear()
+    {
+        std::fill(m_bits.begin() + static_cast<std::ptrdiff_t>(m_low), m_bits.begin() + static_cast<std::ptrdiff_t>(m_high),
+                  Word{0});
+        m_low = m_high = 0;
+        m_count = 0;
+    }
+
+    // Makes room for the storages below storageCount; every other call assumes it.
+    void reserve(std::size_t storageCount)
+    {
+        const std::size_t words = (storageCount + 63) / 64;
+        if (m_bits.size() < words)
+            m_bits.resize(words, 0);
+    }
+
+    // True when x was not in the set.
+    bool insert(StorageId x)
+    {
+        const std::size_t w = x / 64;
+        const Word bit = Word{1} << (x % 64);
+        if ((m_bits[w] & bit) != 0)
+            return false;
+        m_bits[w] |= bit;
+        ++m_count;
+        widen(w, w + 1);
+        return true;
+    }
+
+    void erase(StorageId x)
+    {
+        const std::size_t w = x / 64;
+        const Word bit = Word{1} << (x % 64);
+        if (w < m_low || w >= m_high || (m_bits[w] & bit) == 0)
+            return;
+        m_bits[w] &= ~bit;
+        --m_count;
+    }
+
+    // The set becomes the storages of words [low, high) of a bitmap (from empty).
+    void assign(const Word *bitmap, std::size_t low, std::size_t high)
+    {
+        for (std::size_t w = low; w < high; ++w) {
+            const Word word = bitmap[w];
+            if (word == 0)
+                continue;
+            m_bits[w] = word;
+            m_count += static_cast<std::size_t>(std::popcount(word));
+            widen(w, w + 1);
+        }
+    }
+
+    // Adds other's storages, calling added(x) for each one that was not in the set.
+    template <typename Added>
+    void unite(const StorageBitmap &other, Added &&added)
+    {
+        for (std::size_t w = other.m_low; w < other.m_high; ++w) {
+            Word fresh = other.m_bits[w] & ~m_bits[w];
+            if (fresh == 0)
+                continue;
+            m_bits[w] |= fresh;
+            for (; fresh != 0; fresh &= fresh - 1) {
+                added(static_cast<StorageId>(w * 64 + static_cast<std::size_t>(std::countr_zero(fresh))));
+                ++m_count;
+            }
+        }
+        if (other.m_high > other.m_low)
+            widen(other.m_low, other.m_high);
+    }
+
+private:
+    void widen(std::size_t low, std::size_t high)
+    {
+        if (m_high == m_low) {
+            m_low = low;
+            m_high = high;
+            return;
+        }
+        m_low = std::min(m_low, low);
+        m_high = std::max(m_high, high);
+    }
+
+    std::vector<Word> m_bits; // zero outside [m_low, m_high)
+    std::size_t m_low = 0;
+    std::size_t m_high = 0;
+    std::size_t m_count = 0;
+};
+
+} // namespace rematlens
