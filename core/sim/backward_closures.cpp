@@ -154,9 +154,9 @@ void BackwardClosures::fill(const Request &request)
     frontier[request.base / 64] &= ~(Word{1} << (request.base % 64)); // the base is never its own frontier
     Region &out = *request.out;
     out.clear();
-    out.assignInterior(interior, span.low, span.high, m_program.storages.size());
+    out.interiorFor(m_program.storages.size()).assign(interior, span.low, span.high);
     out.forEachMember([&](StorageId s) { out.compute += m_compute[s]; });
-    out.assignFrontier(frontier, span.low, span.high, m_program.storages.size());
+    out.frontierFor(m_program.storages.size()).assign(frontier, span.low, span.high);
     std::fill(interior + span.low, interior + span.high, Word{0});
     std::fill(frontier + span.low, frontier + span.high, Word{0});
 }

@@ -63,8 +63,8 @@ void NeighbourhoodSearch::searchStorageEdges(StorageId base, bool forward, Tenso
         if (next == interiorCount)
             break;
     }
-    out.assignInterior(interior, interior + interiorCount, m_program.storages.size());
-    out.assignFrontier(frontier, frontier + frontierCount, m_program.storages.size());
+    out.interiorFor(m_program.storages.size()).assign(interior, interior + interiorCount);
+    out.frontierFor(m_program.storages.size()).assign(frontier, frontier + frontierCount);
     out.compute = total;
 }
 
@@ -78,7 +78,7 @@ void NeighbourhoodSearch::searchTensorWise(StorageId base, bool forward, Region 
         forEachNeighbour(x, forward, [&](StorageId us) {
             if (m_flags.material(us)) {
                 if (us != base)
-                    out.addFrontier(us, m_program.storages.size());
+                    out.frontierFor(m_program.storages.size()).insert(us);
             } else if (m_marks.insert(us)) {
                 out.compute += m_compute[us];
                 interior.push_back(us);
@@ -87,7 +87,7 @@ void NeighbourhoodSearch::searchTensorWise(StorageId base, bool forward, Region 
         if (next == interior.size())
             break;
     }
-    out.assignInterior(interior.data(), interior.data() + interior.size(), m_program.storages.size());
+    out.interiorFor(m_program.storages.size()).assign(interior.data(), interior.data() + interior.size());
 }
 
 const std::vector<StorageId> &NeighbourhoodSearch::evictedNeighbours(StorageId s)

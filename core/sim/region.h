@@ -35,34 +35,17 @@ public:
         compute = 0;
     }
 
-    // After clear(), for ids below storageCount: each set becomes these distinct storages
-    // (compute is left to the caller), or the storages of words [low, high) of a bitmap.
-    void assignInterior(const StorageId *begin, const StorageId *end, std::size_t storageCount)
+    // The sets to fill after clear(), with room for ids below storageCount (compute is the
+    // caller's to set).
+    StorageBitmap &interiorFor(std::size_t storageCount)
     {
         m_interior.reserve(storageCount);
-        for (const StorageId *x = begin; x != end; ++x)
-            m_interior.insert(*x);
+        return m_interior;
     }
-    void assignInterior(const Word *bitmap, std::size_t low, std::size_t high, std::size_t storageCount)
-    {
-        m_interior.reserve(storageCount);
-        m_interior.assign(bitmap, low, high);
-    }
-    void assignFrontier(const StorageId *begin, const StorageId *end, std::size_t storageCount)
+    StorageBitmap &frontierFor(std::size_t storageCount)
     {
         m_frontier.reserve(storageCount);
-        for (const StorageId *x = begin; x != end; ++x)
-            m_frontier.insert(*x);
-    }
-    void assignFrontier(const Word *bitmap, std::size_t low, std::size_t high, std::size_t storageCount)
-    {
-        m_frontier.reserve(storageCount);
-        m_frontier.assign(bitmap, low, high);
-    }
-    void addFrontier(StorageId x, std::size_t storageCount)
-    {
-        m_frontier.reserve(storageCount);
-        m_frontier.insert(x);
+        return m_frontier;
     }
 
     // Takes in the evicted storage s, whose same-direction region is `theirs`: s leaves the

@@ -53,7 +53,7 @@ bool SharedBackwardSearch::searchGroup(const Request *requests, std::size_t coun
         Word *row = m_rows.data() + i * words;
         out.clear();
         if (member.count > 0) {
-            out.assignInterior(row, member.low, member.high, storageCount);
+            out.interiorFor(storageCount).assign(row, member.low, member.high);
             std::fill(row + member.low, row + member.high, Word{0});
         }
         out.compute = member.compute;
@@ -63,7 +63,7 @@ bool SharedBackwardSearch::searchGroup(const Request *requests, std::size_t coun
         for (Mask bits = m_mask[m]; bits != 0; bits &= bits - 1) {
             const auto i = static_cast<std::size_t>(std::countr_zero(bits));
             if (m != requests[i].base) // the base is never its own frontier
-                requests[i].out->addFrontier(m, storageCount);
+                requests[i].out->frontierFor(storageCount).insert(m);
         }
     return true;
 }

@@ -65,6 +65,12 @@ public:
         --m_count;
     }
 
+    void assign(const StorageId *begin, const StorageId *end)
+    {
+        for (const StorageId *x = begin; x != end; ++x)
+            insert(*x);
+    }
+
     // The set becomes the storages of words [low, high) of a bitmap (from empty).
     void assign(const Word *bitmap, std::size_t low, std::size_t high)
     {
