@@ -50,11 +50,10 @@ RegionBook::RegionBook(const RegionBook &other, const ReplayGraph &graph, Neighb
 {
 }
 
-void RegionBook::computed(const std::vector<StorageId> &storages)
+void RegionBook::computed(const std::vector<StorageId> &storages, TensorId now)
 {
     // The computed storages' own regions are needed now: their frontiers say whose regions
     // simrd rebuilds next.
-    const TensorId now = m_graph.created();
     for (StorageId s : storages) {
         m_search.search(s, true, now, m_forward[s]);
         m_search.search(s, false, now, m_backward[s]);
@@ -64,7 +63,7 @@ void RegionBook::computed(const std::vector<StorageId> &storages)
         m_forward[s].forEachFrontier([&](StorageId c) { schedule(c, false, now); });
     }
     if (!m_defer)
-        resolvePending();
+        resolvePending(now);
 }
 
 // Regions of pinned storages are never read again (pinned storages are neither scored nor
@@ -82,7 +81,7 @@ void RegionBook::schedule(StorageId s, bool forward, TensorId visibleBelow)
     m_pending.push_back({s, forward, visibleBelow});
 }
 
-void RegionBook::resolvePending()
+void RegionBook::resolvePending(TensorId now)
 {
     m_backwardBatch.clear();
     for (const Pending &p : m_pending) {
@@ -99,9 +98,9 @@ void RegionBook::resolvePending()
     // pay (judged by the sizes these regions had last time), else by one walk carrying a mask
     // of the searches. The literal schedule keeps one-by-one searches.
     if (m_defer && m_backwardBatch.size() > 1 && !m_graph.editable()) {
-        if (m_closures.worthwhile(m_backwardBatch) && m_closures.searchAll(m_backwardBatch, m_graph.created()))
+        if (m_closures.worthwhile(m_backwardBatch) && m_closures.searchAll(m_backwardBatch, now))
             return;
-        if (m_sharedSearch.searchAll(m_backwardBatch, m_graph.created()))
+        if (m_sharedSearch.searchAll(m_backwardBatch, now))
             return;
     }
     for (const BackwardClosures::Request &r : m_backwardBatch)

@@ -40,12 +40,12 @@ public:
     const Region &forward(StorageId s) const { return m_forward[s]; }
     const Region &backward(StorageId s) const { return m_backward[s]; }
 
-    // The storages one computation just made material.
-    void computed(const std::vector<StorageId> &storages);
+    // The storages one computation just made material; now: the tensors created so far.
+    void computed(const std::vector<StorageId> &storages, TensorId now);
     // s was just evicted; resolvePending() must have run before s stopped being material.
     void evicted(StorageId s);
-    // Runs every deferred rebuild.
-    void resolvePending();
+    // Runs every deferred rebuild, with the tensors created so far.
+    void resolvePending(TensorId now);
     // Hands the regions' buffers on; the book is unusable afterwards.
     Buffers releaseBuffers() { return {std::move(m_forward), std::move(m_backward)}; }
 

@@ -26,8 +26,7 @@ Replay::Replay(const Program &program, const RunConfig &config, RegionBook::Buff
     , m_marks(program.storages.size())
 {
     if (config.policy.needsRegions())
-        m_regions.emplace(program, m_graph, m_search, m_flags, m_compute, config.deferRegionRebuilds,
-                          std::move(recycled));
+        m_regions.emplace(program, m_graph, config.deferRegionRebuilds, std::move(recycled));
     if (m_eqClasses)
         m_eqNode.assign(program.storages.size(), kNone);
     if (config.runtime == RuntimeKind::Banishing)
@@ -80,7 +79,7 @@ Replay::Replay(const Replay &other)
     , m_layoutProblem(other.m_layoutProblem)
 {
     if (other.m_regions)
-        m_regions.emplace(*other.m_regions, m_graph, m_search, m_flags, m_compute);
+        m_regions.emplace(*other.m_regions, m_graph);
     // m_expression is compiled again at the next choice; its variables are set before each use.
 }
 
@@ -148,8 +147,10 @@ void Replay::computeStep(OpId op)
         // A new alias of an evicted storage changes its compute and its edges, which deferred
         // searches may reach: they run first. (A new storage is out of their sight.)
         if (m_regions && tensor.isAlias && !material(s))
-            m_regions->resolvePending();
+            m_regions->resolvePending(m_graph.created());
         m_compute[s] += tensor.storageComputeDelta;
+        if (m_regions)
+            m_regions->addCompute(s, tensor.storageComputeDelta);
         if (m_eqClasses && !tensor.isAlias)
             m_eqNode[s] = m_eq.make(0);
         if (info.isConstant)
@@ -193,6 +194,8 @@ void Replay::pin(TensorId t)
         return;
     lock(s);
     m_flags.setPinned(s);
+    if (m_regions)
+        m_regions->setPinned(s);
 }
 
 // simrd materializes recursively; an explicit stack of frames keeps chains of any depth off
@@ -293,8 +296,6 @@ void Replay::finishFrame(const Frame &frame)
 void Replay::freeMemory(TensorId t)
 {
     const Bytes needed = m_program.ops[m_program.tensors[t].op].totalSize;
-    if (m_regions)
-        m_regions->resolvePending(); // the scores read regions
     for (std::int64_t evicted = 0; overBudget(m_memory + needed, t, evicted); ++evicted) {
         if (m_pool.empty())
             stopOutOfMemory(t);
@@ -398,7 +399,7 @@ void Replay::computeOperator(TensorId t, bool remat)
     for (StorageId s : m_rematStorages)
         offerToPolicy(s);
     if (m_regions)
-        m_regions->computed(m_rematStorages);
+        m_regions->computed(m_rematStorages, m_graph.created());
     if (m_eqClasses)
         updateEqClassesOnCompute();
     if (m_config.recording)
@@ -408,7 +409,7 @@ void Replay::computeOperator(TensorId t, bool remat)
 void Replay::evict(StorageId s, EvictCause cause)
 {
     if (m_regions)
-        m_regions->resolvePending(); // deferred searches must see s still material
+        m_regions->resolvePending(m_graph.created()); // deferred searches must see s still material
     const StorageInfo &storage = m_program.storages[s];
     record(cause == EvictCause::Policy ? ReplayEvent::Kind::Evict : ReplayEvent::Kind::Free, storage.root,
            storage.size);
@@ -461,6 +462,8 @@ void Replay::setMaterial(StorageId s, bool on)
     if (material(s) == on)
         return;
     m_flags.set(s, on);
+    if (m_regions)
+        m_regions->setMaterial(s, on);
     if (m_locks[s] > 0)
         m_lockedBytes += on ? m_program.storages[s].size : -m_program.storages[s].size;
 }

@@ -5,6 +5,7 @@
 #include "evictable_pool.h"
 #include "material_flags.h"
 #include "neighbourhood_search.h"
+#include "lazy_regions.h"
 #include "region_book.h"
 #include "replay_graph.h"
 #include "run_config.h"
@@ -152,7 +153,7 @@ private:
     std::vector<TensorId> m_rematSiblings;     // of the operator just computed
     std::vector<StorageId> m_rematStorages;    // storages it made material
     NeighbourhoodSearch m_search;
-    std::optional<RegionBook> m_regions;       // for the policies that read e*
+    std::optional<LazyRegions> m_regions;      // for the policies that read e*
     StampSet m_marks;
     std::vector<EqClassForest::Node> m_roots;
     Region m_scratchForward;

@@ -35,8 +35,6 @@ BlockHandle Replay::placeBlock(TensorId t, Bytes size)
         const Bytes over = m_allocator->allocated() + rounded - m_allocator->capacity();
         if (m_config.allocator.eviction == EvictionCoupling::AfterOp || m_pool.empty())
             stopAllocatorOutOfMemory(t, size, over > 0 ? OomKind::Capacity : OomKind::Fragmentation);
-        if (m_regions)
-            m_regions->resolvePending(); // the scores read regions
         // The shortfall the policy sees: the bytes over the capacity, or, when the request fits
         // in the capacity but not in any free block, the request itself.
         evict(chooseVictim(over > 0 ? over : rounded), EvictCause::Policy);
@@ -68,8 +66,6 @@ void Replay::evictWhileOverBudget(TensorId t)
         const StorageId made = m_program.storageOf(t);
         lock(made);
         while (m_allocator->allocated() > m_config.budget && !m_pool.empty()) {
-            if (m_regions)
-                m_regions->resolvePending();
             evict(chooseVictim(m_allocator->allocated() - m_config.budget), EvictCause::Policy);
         }
         unlock(made);

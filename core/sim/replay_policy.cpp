@@ -46,6 +46,8 @@ StorageId Replay::scanPool(Score &&score, Eligible &&eligible)
 
 StorageId Replay::chooseVictim(Bytes shortfall)
 {
+    if (m_regions)
+        m_regions->catchUp(m_graph.created()); // the scores read regions
     const Policy &policy = m_config.policy;
     switch (policy.cost) {
     case CostTerm::Random: {

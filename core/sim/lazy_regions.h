@@ -1,0 +1,72 @@
+#pragma once
+
+#include "material_flags.h"
+#include "neighbourhood_search.h"
+#include "region_book.h"
+#include "replay_graph.h"
+
+#include <vector>
+
+namespace rematlens {
+
+// simrd's region bookkeeping (RegionBook), run only when its regions are read, that is when a
+// victim is chosen. Every change of what the book reads (which storages are material or pinned,
+// their compute) and every call to the book is written down in order, and played back against
+// the book's own copy of that state at the next read. The results are the book's own; what a
+// replay saves is the bookkeeping after its last victim choice, which for most budgets of the
+// recurrent traces is nine tenths of the run (nothing is read after the first evictions at the
+// end of the forward pass). Under the banishing runtime the searches walk a graph the replay
+// edits as it goes, so there the book keeps up at once; so it does under simrd's literal
+// rebuild schedule (deferRebuilds off), the reference the tests compare with.
+class LazyRegions {
+public:
+    LazyRegions(const Program &program, const ReplayGraph &graph, bool deferRebuilds, RegionBook::Buffers recycled);
+    // A copy of other, state and record included, bound to another replay's graph.
+    LazyRegions(const LazyRegions &other, const ReplayGraph &graph);
+    LazyRegions &operator=(const LazyRegions &) = delete;
+
+    // What the book reads, as it changes.
+    void setMaterial(StorageId s, bool on) { append({on ? Kind::Materialized : Kind::Dematerialized, s, 0, 0}); }
+    void setPinned(StorageId s) { append({Kind::Pinned, s, 0, 0}); }
+    void addCompute(StorageId s, Cost delta) { append({Kind::Compute, s, 0, delta}); }
+
+    // The book's calls (see RegionBook), as the replay makes them.
+    void computed(const std::vector<StorageId> &storages, TensorId now);
+    void evicted(StorageId s) { append({Kind::Evicted, s, 0, 0}); }
+    void resolvePending(TensorId now) { append({Kind::Resolve, 0, 0, now}); }
+
+    // Plays back everything written down and resolves every rebuild: forward() and backward()
+    // are then the book's, until the next change.
+    void catchUp(TensorId now);
+    const Region &forward(StorageId s) const { return m_book.forward(s); }
+    const Region &backward(StorageId s) const { return m_book.backward(s); }
+
+    // The regions' buffers, for the next replay of the same program; this one is spent.
+    RegionBook::Buffers releaseBuffers() { return m_book.releaseBuffers(); }
+
+private:
+    enum class Kind : std::uint8_t { Materialized, Dematerialized, Pinned, Compute, Computed, Evicted, Resolve };
+    // Computed: storages [storage, storage + count) of m_computedStorages, value = now.
+    // Compute: value = delta. Resolve: value = now.
+    struct Entry {
+        Kind kind;
+        std::uint32_t storage;
+        std::uint32_t count;
+        Cost value;
+    };
+
+    void append(const Entry &entry);
+    void apply(const Entry &entry);
+
+    const Program &m_program;
+    MaterialFlags m_flags;
+    std::vector<Cost> m_compute;
+    NeighbourhoodSearch m_search;
+    RegionBook m_book;
+    bool m_lazy;
+    std::vector<Entry> m_record;
+    std::vector<StorageId> m_computedStorages; // of the Computed entries
+    std::vector<StorageId> m_scratch;
+};
+
+} // namespace rematlens
