@@ -34,12 +34,12 @@ void LazyRegions::computed(const std::vector<StorageId> &storages, TensorId now)
 
 void LazyRegions::append(const Entry &entry)
 {
-    m_record.push_back(entry);
-    if (!m_lazy) {
-        apply(entry);
-        m_record.clear();
-        m_computedStorages.clear();
+    if (m_lazy) {
+        m_record.push_back(entry);
+        return;
     }
+    apply(entry);
+    m_computedStorages.clear();
 }
 
 void LazyRegions::catchUp(TensorId now)
@@ -59,9 +59,8 @@ void LazyRegions::apply(const Entry &entry)
     case Kind::Pinned: m_flags.setPinned(entry.storage); break;
     case Kind::Compute: m_compute[entry.storage] += entry.value; break;
     case Kind::Computed:
-        m_scratch.assign(m_computedStorages.begin() + entry.storage,
-                         m_computedStorages.begin() + entry.storage + entry.count);
-        m_book.computed(m_scratch, static_cast<TensorId>(entry.value));
+        m_book.computed(std::span<const StorageId>(m_computedStorages).subspan(entry.storage, entry.count),
+                        static_cast<TensorId>(entry.value));
         break;
     case Kind::Evicted: m_book.evicted(entry.storage); break;
     case Kind::Resolve: m_book.resolvePending(static_cast<TensorId>(entry.value)); break;

@@ -66,7 +66,6 @@ private:
     bool m_lazy;
     std::vector<Entry> m_record;
     std::vector<StorageId> m_computedStorages; // of the Computed entries
-    std::vector<StorageId> m_scratch;
 };
 
 } // namespace rematlens

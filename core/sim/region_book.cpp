@@ -50,7 +50,7 @@ RegionBook::RegionBook(const RegionBook &other, const ReplayGraph &graph, Neighb
 {
 }
 
-void RegionBook::computed(const std::vector<StorageId> &storages, TensorId now)
+void RegionBook::computed(std::span<const StorageId> storages, TensorId now)
 {
     // The computed storages' own regions are needed now: their frontiers say whose regions
     // simrd rebuilds next.

@@ -5,6 +5,7 @@
 #include "region.h"
 #include "shared_backward_search.h"
 
+#include <span>
 #include <vector>
 
 namespace rematlens {
@@ -41,7 +42,7 @@ public:
     const Region &backward(StorageId s) const { return m_backward[s]; }
 
     // The storages one computation just made material; now: the tensors created so far.
-    void computed(const std::vector<StorageId> &storages, TensorId now);
+    void computed(std::span<const StorageId> storages, TensorId now);
     // s was just evicted; resolvePending() must have run before s stopped being material.
     void evicted(StorageId s);
     // Runs every deferred rebuild, with the tensors created so far.
