@@ -3,6 +3,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QString>
+#include <QTest>
 
 // Where ../shared (traces and simrd's reference outputs) is, or an empty string.
 inline QString sharedDirectory()
@@ -15,6 +16,15 @@ inline QString sharedDirectory()
 inline QString publicTracePath(const QString &shared, const QString &traceFileName)
 {
     return shared + QStringLiteral("/traces/dtr-2020/") + traceFileName;
+}
+
+// One data row per public DTR trace of `shared` (from sharedDirectory()), named by its model (the
+// file name up to the first '-') and holding its path, for a "trace" column.
+inline void addPublicTraceRows(const QString &shared)
+{
+    const QDir dir(publicTracePath(shared, QString()));
+    for (const QString &file : dir.entryList({QStringLiteral("*.log")}, QDir::Files, QDir::Name))
+        QTest::newRow(qPrintable(file.section(QLatin1Char('-'), 0, 0))) << dir.filePath(file);
 }
 
 // simrd's records kept in the project (tests/data/simrd-reference): own-traces/ and dtr-2020/.

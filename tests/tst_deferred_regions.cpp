@@ -25,9 +25,7 @@ void DeferredRegionsTest::sameAsLiteralSchedule_data()
     const QString shared = sharedDirectory();
     if (shared.isEmpty())
         QSKIP("../shared is absent: the public traces are needed");
-    const QDir dir(shared + QStringLiteral("/traces/dtr-2020"));
-    for (const QString &file : dir.entryList({QStringLiteral("*.log")}, QDir::Files, QDir::Name))
-        QTest::newRow(qPrintable(file.section(QLatin1Char('-'), 0, 0))) << dir.filePath(file);
+    addPublicTraceRows(shared);
 }
 
 void DeferredRegionsTest::sameAsLiteralSchedule()

@@ -67,9 +67,7 @@ void SharedBackwardSearchTest::sameAsOneSearchPerBase_data()
     const QString shared = sharedDirectory();
     if (shared.isEmpty())
         return;
-    const QDir dir(shared + QStringLiteral("/traces/dtr-2020"));
-    for (const QString &file : dir.entryList({QStringLiteral("*.log")}, QDir::Files, QDir::Name))
-        QTest::newRow(qPrintable(file.section(QLatin1Char('-'), 0, 0))) << dir.filePath(file);
+    addPublicTraceRows(shared);
 }
 
 void SharedBackwardSearchTest::sameAsOneSearchPerBase()
