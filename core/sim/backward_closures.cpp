@@ -7,7 +7,7 @@ namespace rematlens {
 BackwardClosures::BackwardClosures(const Program &program, MaterialFlags &flags, const std::vector<Cost> &compute)
     : m_program(program)
     , m_flags(flags)
-    , m_compute(compute)
+    , m_sums(compute)
     , m_wordsPerSet((program.storages.size() + 63) / 64)
     , m_interior(m_wordsPerSet, 0)
     , m_frontier(m_wordsPerSet, 0)
@@ -155,7 +155,7 @@ void BackwardClosures::fill(const Request &request)
     Region &out = *request.out;
     out.clear();
     out.interiorFor(m_program.storages.size()).assign(interior, span.low, span.high);
-    out.forEachMember([&](StorageId s) { out.compute += m_compute[s]; });
+    out.compute = m_sums.sum(interior, span.low, span.high);
     out.frontierFor(m_program.storages.size()).assign(frontier, span.low, span.high);
     std::fill(interior + span.low, interior + span.high, Word{0});
     std::fill(frontier + span.low, frontier + span.high, Word{0});

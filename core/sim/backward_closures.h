@@ -1,6 +1,7 @@
 #pragma once
 
 #include "material_flags.h"
+#include "nibble_sums.h"
 #include "region.h"
 
 #include <algorithm>
@@ -36,6 +37,9 @@ public:
     // Storages' own edges count once visible below createdNow (every tensor created so far).
     bool searchAll(const std::vector<Request> &requests, TensorId createdNow);
 
+    // The compute of s has changed.
+    void computeChanged(StorageId s) { m_sums.changed(s); }
+
 private:
     using Word = std::uint64_t;
     // Words [low, high) of a pair of bitmaps that may hold a bit: a union touches only those.
@@ -69,7 +73,7 @@ private:
 
     const Program &m_program;
     MaterialFlags &m_flags;
-    const std::vector<Cost> &m_compute;
+    NibbleSums m_sums;
     std::size_t m_wordsPerSet;
     std::vector<Word> m_words;                 // bitmaps of this batch, each over its closure's span
     std::vector<Word> m_interior;              // scratch of fill(), zero between calls

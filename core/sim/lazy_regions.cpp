@@ -57,7 +57,10 @@ void LazyRegions::apply(const Entry &entry)
     case Kind::Materialized: m_flags.set(entry.storage, true); break;
     case Kind::Dematerialized: m_flags.set(entry.storage, false); break;
     case Kind::Pinned: m_flags.setPinned(entry.storage); break;
-    case Kind::Compute: m_compute[entry.storage] += entry.value; break;
+    case Kind::Compute:
+        m_compute[entry.storage] += entry.value;
+        m_book.computeChanged(entry.storage);
+        break;
     case Kind::Computed:
         m_book.computed(std::span<const StorageId>(m_computedStorages).subspan(entry.storage, entry.count),
                         static_cast<TensorId>(entry.value));

@@ -45,6 +45,8 @@ public:
     void computed(std::span<const StorageId> storages, TensorId now);
     // s was just evicted; resolvePending() must have run before s stopped being material.
     void evicted(StorageId s);
+    // The compute of s has changed.
+    void computeChanged(StorageId s) { m_closures.computeChanged(s); }
     // Runs every deferred rebuild, with the tensors created so far.
     void resolvePending(TensorId now);
     // Hands the regions' buffers on; the book is unusable afterwards.
