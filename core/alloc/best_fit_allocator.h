@@ -1,9 +1,8 @@
 #pragma once
 
 #include "allocator.h"
+#include "free_block_set.h"
 #include "slot_vector.h"
-
-#include <set>
 
 namespace rematlens {
 
@@ -42,7 +41,7 @@ private:
 
     Bytes m_capacity;
     SlotVector<Block> m_blocks;
-    std::set<FreeKey> m_free;
+    FreeBlockSet m_free;
     BlockHandle m_first = 0;
 };
 

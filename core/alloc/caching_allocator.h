@@ -2,10 +2,10 @@
 
 #include "allocator.h"
 #include "allocator_config.h"
+#include "free_block_set.h"
 #include "slot_vector.h"
 
 #include <array>
-#include <set>
 
 namespace rematlens {
 
@@ -64,7 +64,7 @@ private:
         bool alive = true;
     };
     using FreeKey = FreeBlockKey;
-    using FreeSet = std::set<FreeKey>;
+    using FreeSet = FreeBlockSet;
 
     static Pool poolOf(Bytes rounded) { return rounded <= kSmallSize ? Small : Large; }
     Bytes pageSize(Pool pool) const { return pool == Small ? kSmallBuffer : kLargeBuffer; }

@@ -30,12 +30,4 @@ private:
     std::vector<BlockHandle> m_spare;
 };
 
-// A free block's place in a best-fit set: by size, then address (the lowest wins a tie).
-struct FreeBlockKey {
-    Bytes size;
-    Bytes address;
-    BlockHandle block;
-    bool operator<(const FreeBlockKey &o) const { return size != o.size ? size < o.size : address < o.address; }
-};
-
 } // namespace rematlens
