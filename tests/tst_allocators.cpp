@@ -4,10 +4,14 @@
 #include "core/alloc/allocator_config.h"
 #include "core/alloc/best_fit_allocator.h"
 #include "core/alloc/caching_allocator.h"
+#include "core/alloc/free_block_set.h"
 #include "core/alloc/layout_check.h"
 #include "core/alloc/sum_allocator.h"
 
 #include <QtTest>
+
+#include <random>
+#include <set>
 
 using namespace rematlens;
 
@@ -110,6 +114,7 @@ private slots:
     void sumCountsLiveBytes();
     void layoutCheckCatchesBrokenLayouts();
     void options();
+    void freeBlockSetKeepsBestFitOrder();
 };
 
 // Specification 1.17, first example: 45 MiB cannot be placed in a 100 MiB device although only
@@ -458,6 +463,44 @@ void AllocatorsTest::options()
     QVERIFY(!parseAllocatorKey("caching,bogus"));
     QVERIFY(!parseAllocatorKey("arena"));
     QVERIFY(!parseAllocatorKey("best-fit,max_split_size_mb=64")); // options of caching only
+}
+
+// The sorted array against std::set under random inserts, erases and replacements (in both
+// directions), compared in full after every step.
+void AllocatorsTest::freeBlockSetKeepsBestFitOrder()
+{
+    FreeBlockSet keys;
+    std::set<FreeBlockKey> expected;
+    std::mt19937 random(7);
+    auto randomKey = [&] {
+        return FreeBlockKey{Bytes(random() % 8) * 512, Bytes(random() % 64) * 4096, BlockHandle(random() % 1000)};
+    };
+    auto present = [&] { return *std::next(expected.begin(), static_cast<long>(random() % expected.size())); };
+    for (int step = 0; step < 4000; ++step) {
+        const unsigned what = random() % 3;
+        const FreeBlockKey key = randomKey();
+        if (expected.empty() || what == 0) {
+            if (expected.insert(key).second)
+                keys.insert(key);
+        } else if (what == 1) {
+            const FreeBlockKey old = present();
+            expected.erase(old);
+            keys.erase(old);
+        } else if (!expected.contains(key)) {
+            const FreeBlockKey old = present();
+            expected.erase(old);
+            expected.insert(key);
+            keys.replace(old, key);
+        }
+        QCOMPARE(keys.size(), expected.size());
+        auto it = expected.begin();
+        for (const FreeBlockKey &k : keys) {
+            QCOMPARE(k.size, it->size);
+            QCOMPARE(k.address, it->address);
+            QCOMPARE(k.block, it->block);
+            ++it;
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(AllocatorsTest)

@@ -37,6 +37,19 @@ public:
         return it != end() && !(key < *it);
     }
     void insert(const FreeBlockKey &key) { m_keys.insert(lower_bound(key), key); }
+    // old (present) becomes now (absent), moving only the keys between their places.
+    void replace(const FreeBlockKey &old, const FreeBlockKey &now)
+    {
+        const auto from = m_keys.begin() + (lower_bound(old) - begin());
+        const auto to = std::lower_bound(m_keys.begin(), m_keys.end(), now);
+        if (to <= from) {
+            std::move_backward(to, from, from + 1);
+            *to = now;
+        } else {
+            std::move(from + 1, to, from);
+            *(to - 1) = now;
+        }
+    }
     void erase(const FreeBlockKey &key)
     {
         const auto it = lower_bound(key);
