@@ -79,7 +79,7 @@ public:
             if (word == 0)
                 continue;
             m_bits[w] = word;
-            m_count += static_cast<std::size_t>(std::popcount(word));
+            m_count += countBits(word);
             widen(w, w + 1);
         }
     }
@@ -103,6 +103,16 @@ public:
     }
 
 private:
+    // std::popcount is a library call on the baseline x86-64 target (no POPCNT instruction);
+    // this is a few inline instructions.
+    static std::size_t countBits(Word w)
+    {
+        w = w - ((w >> 1) & 0x5555555555555555u);
+        w = (w & 0x3333333333333333u) + ((w >> 2) & 0x3333333333333333u);
+        w = (w + (w >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
+        return static_cast<std::size_t>((w * 0x0101010101010101u) >> 56);
+    }
+
     void widen(std::size_t low, std::size_t high)
     {
         if (m_high == m_low) {
