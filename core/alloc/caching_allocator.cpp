@@ -50,9 +50,9 @@ std::optional<BlockHandle> CachingAllocator::allocate(Bytes n)
 {
     const Bytes s = roundedSize(n);
     const Pool pool = poolOf(s);
-    if (const std::optional<BlockHandle> cached = lookup(s, pool))
-        return handOut(*cached, s, true);
-    std::optional<BlockHandle> found = newMemory(s, pool);
+    std::optional<BlockHandle> found = lookup(s, pool);
+    if (!found)
+        found = newMemory(s, pool);
     if (!found && m_options.maxSplitSize && releaseAvailableCachedBlocks(s, pool))
         found = newMemory(s, pool);
     if (!found) {
@@ -63,7 +63,7 @@ std::optional<BlockHandle> CachingAllocator::allocate(Bytes n)
     }
     if (!found)
         return std::nullopt;
-    return handOut(*found, s, false);
+    return handOut(*found, s);
 }
 
 void CachingAllocator::free(BlockHandle h)
@@ -71,24 +71,10 @@ void CachingAllocator::free(BlockHandle h)
     Block &b = m_blocks[h];
     b.allocated = false;
     addAllocated(-b.size);
-    Vacated vacated;
-    const BlockHandle merged = coalesce(h, vacated);
-    // The merged block takes the place of a neighbour it absorbed: one move instead of an erase
-    // and an insert.
-    const FreeKey key{m_blocks[merged].size, m_blocks[merged].address, merged};
-    FreeSet &set = m_free[m_segments[m_blocks[merged].segment].pool];
-    if (vacated.count == 0)
-        set.insert(key);
-    else
-        set.replace(vacated.keys[0], key);
-    if (vacated.count == 2)
-        set.erase(vacated.keys[1]);
-    if (whole(m_blocks[merged]))
-        ++m_wholeFreeSegments;
+    insertFree(coalesce(h));
 }
 
-// Best fit: the smallest free block of the pool that holds s, the lowest address among equals
-// (left in the free set: handOut() takes it out).
+// Best fit: the smallest free block of the pool that holds s, the lowest address among equals.
 std::optional<BlockHandle> CachingAllocator::lookup(Bytes s, Pool pool)
 {
     FreeSet &set = m_free[pool];
@@ -111,7 +97,9 @@ std::optional<BlockHandle> CachingAllocator::lookup(Bytes s, Pool pool)
         for (auto next = std::next(it); next != set.end() && expandableSize(*next) < expandableSize(*it); ++next)
             it = next;
     }
-    return it->block;
+    const BlockHandle h = it->block;
+    eraseFree(h);
+    return h;
 }
 
 std::optional<BlockHandle> CachingAllocator::newMemory(Bytes s, Pool pool)
@@ -224,7 +212,7 @@ std::optional<BlockHandle> CachingAllocator::mapExpandable(Bytes s, Pool pool)
     return merged;
 }
 
-BlockHandle CachingAllocator::handOut(BlockHandle h, Bytes s, bool cached)
+BlockHandle CachingAllocator::handOut(BlockHandle h, Bytes s)
 {
     const Bytes remainder = m_blocks[h].size - s;
     bool split = false;
@@ -232,19 +220,8 @@ BlockHandle CachingAllocator::handOut(BlockHandle h, Bytes s, bool cached)
         split = remainder >= kMinBlockSize;
     else
         split = (!m_options.maxSplitSize || s < *m_options.maxSplitSize) && remainder > kSmallSize;
-    if (cached && split) {
-        // The remainder takes the block's place in the free set: one move instead of two.
-        const FreeKey before{m_blocks[h].size, m_blocks[h].address, h};
-        if (whole(m_blocks[h]))
-            --m_wholeFreeSegments;
-        const BlockHandle r = splitOff(h, s);
-        m_free[m_segments[m_blocks[r].segment].pool].replace(before, FreeKey{m_blocks[r].size, m_blocks[r].address, r});
-    } else {
-        if (cached)
-            eraseFree(h);
-        if (split)
-            insertFree(splitOff(h, s));
-    }
+    if (split)
+        insertFree(splitOff(h, s));
     m_blocks[h].allocated = true;
     addAllocated(m_blocks[h].size);
     return h;
@@ -323,8 +300,7 @@ void CachingAllocator::unmapFreePages(BlockHandle h)
         insertFree(splitOff(middle, hi - lo));
     m_blocks[middle].mapped = false;
     addReserved(-(hi - lo));
-    Vacated none; // unmapped blocks are in no free set
-    coalesce(middle, none);
+    coalesce(middle);
 }
 
 bool CachingAllocator::mergeable(BlockHandle a, BlockHandle b) const
@@ -334,19 +310,19 @@ bool CachingAllocator::mergeable(BlockHandle a, BlockHandle b) const
     return !x.allocated && !y.allocated && x.mapped == y.mapped;
 }
 
-BlockHandle CachingAllocator::coalesce(BlockHandle h, Vacated &vacated)
+BlockHandle CachingAllocator::coalesce(BlockHandle h)
 {
     const bool mapped = m_blocks[h].mapped;
     const BlockHandle next = m_blocks[h].next;
     if (next != kNone && mergeable(h, next)) {
         if (mapped)
-            vacated.keys[vacated.count++] = FreeKey{m_blocks[next].size, m_blocks[next].address, next};
+            eraseFree(next);
         absorbNext(h);
     }
     const BlockHandle prev = m_blocks[h].prev;
     if (prev != kNone && mergeable(prev, h)) {
         if (mapped)
-            vacated.keys[vacated.count++] = FreeKey{m_blocks[prev].size, m_blocks[prev].address, prev};
+            eraseFree(prev);
         absorbNext(prev);
         return prev;
     }

@@ -76,13 +76,7 @@ private:
     void eraseFree(BlockHandle h);
     BlockHandle splitOff(BlockHandle h, Bytes lowSize); // h keeps the low part; returns the high part
     BlockHandle absorbNext(BlockHandle h);              // merges h's next neighbour into h
-    // Free-set keys of the mapped free neighbours a merge absorbed, for the caller to remove.
-    struct Vacated {
-        std::array<FreeKey, 2> keys{};
-        int count = 0;
-    };
-    // Merges h with its free mapped neighbours (or unmapped with unmapped).
-    BlockHandle coalesce(BlockHandle h, Vacated &vacated);
+    BlockHandle coalesce(BlockHandle h);                 // with free mapped neighbours (or unmapped with unmapped)
     bool mergeable(BlockHandle a, BlockHandle b) const;
 
     std::optional<BlockHandle> lookup(Bytes s, Pool pool);
@@ -93,8 +87,7 @@ private:
     bool releaseAvailableCachedBlocks(Bytes s, Pool pool);
     void releaseSegment(BlockHandle wholeBlock);
     void unmapFreePages(BlockHandle h);
-    // Allocates h (a free block found by lookup() when cached, else new memory), split to s.
-    BlockHandle handOut(BlockHandle h, Bytes s, bool cached);
+    BlockHandle handOut(BlockHandle h, Bytes s);
 
     Bytes m_capacity;
     CachingOptions m_options;
