@@ -52,7 +52,7 @@ bool SharedBackwardSearch::searchGroup(const Request *requests, std::size_t coun
         Member &member = m_members[i];
         Word *row = m_rows.data() + i * words;
         out.clear();
-        if (member.count > 0) {
+        if (member.high > 0) {
             out.interiorFor(storageCount).assign(row, member.low, member.high);
             std::fill(row + member.low, row + member.high, Word{0});
         }
@@ -114,25 +114,31 @@ bool SharedBackwardSearch::collect(const Request *requests, std::size_t count, T
 }
 
 // Rows of m_rows get the storages of each search; descending ids make the first storage of a
-// search its highest word and the last its lowest.
+// search its highest word and the last its lowest. The loop over (storage, search) pairs is the
+// hot one, so it only adds and stores: a search's first storage is found per storage, by the
+// searches not seen before.
 void SharedBackwardSearch::propagate(TensorId createdNow)
 {
     const Cost *compute = m_compute.data();
     const std::size_t words = m_met.size();
+    Mask seen = 0;
     for (std::size_t w = words; w-- > 0;) {
         for (Word word = m_met[w]; word != 0;) {
             const auto bit = static_cast<std::size_t>(63 - std::countl_zero(word));
             word &= ~(Word{1} << bit);
             const auto x = static_cast<StorageId>(w * 64 + bit);
             const Mask mask = m_mask[x];
+            for (Mask fresh = mask & ~seen; fresh != 0; fresh &= fresh - 1)
+                m_members[static_cast<std::size_t>(std::countr_zero(fresh))].high = static_cast<std::uint32_t>(w + 1);
+            seen |= mask;
+            const Cost c = compute[x];
+            Word *column = m_rows.data() + w;
             for (Mask bits = mask; bits != 0; bits &= bits - 1) {
                 const auto i = static_cast<std::size_t>(std::countr_zero(bits));
                 Member &member = m_members[i];
-                if (member.count++ == 0)
-                    member.high = static_cast<std::uint32_t>(w + 1);
                 member.low = static_cast<std::uint32_t>(w);
-                member.compute += compute[x];
-                m_rows[i * words + w] |= Word{1} << bit;
+                member.compute += c;
+                column[i * words] |= Word{1} << bit;
             }
             for (const StorageEdge &edge : m_program.storageNeighbours(x, false)) {
                 if (edge.visibleFrom >= createdNow)

@@ -37,9 +37,9 @@ private:
     bool collect(const Request *requests, std::size_t count, TensorId createdNow);
     void propagate(TensorId createdNow);
 
-    // What one search of the group has met so far: its row of m_rows spans words [low, high).
+    // What one search of the group has met so far: its row of m_rows spans words [low, high),
+    // empty while high is 0.
     struct Member {
-        std::size_t count = 0;
         Cost compute = 0;
         std::uint32_t low = 0;
         std::uint32_t high = 0;
