@@ -74,7 +74,6 @@ Json holeJson(const Context &c, const Hole &hole)
                 {"last_fail_budget", g[hole.lastFail].request.config.budget},
                 {"last_pass_below_budget", g[hole.lastPassBelow].request.config.budget},
                 {"first_pass_above_budget", g[hole.firstPassAbove].request.config.budget},
-                {"unresolved_inside", hole.hasUnresolved},
                 {"results", results},
                 {"passes_around", Json::array({runToJson(g[hole.lastPassBelow].request, g[hole.lastPassBelow].result, c.baseline),
                                                runToJson(g[hole.firstPassAbove].request, g[hole.firstPassAbove].result,
@@ -169,7 +168,7 @@ void printText(const Context &c, const SweepSettings &settings, double seconds)
         const Hole &hole = r.holes[h];
         std::cout << "  hole " << h + 1 << ": fails " << describe(c, hole.firstFail) << " .. "
                   << describe(c, hole.lastFail) << "; passes at " << describe(c, hole.lastPassBelow) << " and "
-                  << describe(c, hole.firstPassAbove) << (hole.hasUnresolved ? " (timeouts inside)" : "") << "\n";
+                  << describe(c, hole.firstPassAbove)  << "\n";
     }
     for (const RepeatCheck &check : c.survey.repeats)
         if (!check.agrees)

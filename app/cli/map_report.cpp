@@ -81,8 +81,7 @@ Json holeJson(const ExactMap &map, const MapHole &h)
                 {"last_fail_ratio", ratioOf(map, h.lastFail)},
                 {"last_pass_below_byte", h.firstFail - 1},
                 {"first_pass_above_byte", h.lastFail + 1},
-                {"width", h.lastFail - h.firstFail + 1},
-                {"unmapped_inside", h.hasUnmapped}};
+                {"width", h.lastFail - h.firstFail + 1}};
 }
 
 // What one more byte of budget avoided at the flipping comparison.
@@ -204,7 +203,10 @@ void printPolicy(std::ostream &out, const ExactMap &map, const PolicyMap &p)
     for (std::size_t h = 0; h < s.holes.size(); ++h)
         out << "  hole " << h + 1 << ": fails " << bytesAndRatio(map, s.holes[h].firstFail) << " .. "
             << bytesAndRatio(map, s.holes[h].lastFail) << ", " << groupDigits(s.holes[h].lastFail - s.holes[h].firstFail + 1)
-            << " B wide" << (s.holes[h].hasUnmapped ? " (unmapped budgets inside)" : "") << "\n";
+            << " B wide\n";
+    for (const MapStretch &u : s.undecided)
+        out << "  undecided: fails in part, unmapped in part (no hole until mapped) " << bytesAndRatio(map, u.first)
+            << " .. " << bytesAndRatio(map, u.last) << "\n";
     if (!p.edges.empty())
         out << "  edges explained\n";
     for (const MapEdge &edge : p.edges)
@@ -262,9 +264,12 @@ Json exactHolesJson(const ExactMap &map)
                              {"first_fail_budget", h.firstFail},
                              {"last_fail_budget", h.lastFail},
                              {"last_pass_below_budget", h.firstFail - 1},
-                             {"first_pass_above_budget", h.lastFail + 1},
-                             {"unresolved_inside", h.hasUnmapped}});
+                             {"first_pass_above_budget", h.lastFail + 1}});
     j["holes"] = holes;
+    Json undecided = Json::array();
+    for (const MapStretch &u : s.undecided)
+        undecided.push_back(Json{{"from_budget", u.first}, {"to_budget", u.last}});
+    j["undecided"] = undecided;
     Json gaps = Json::array();
     for (const ByteRange &gap : s.unmapped)
         gaps.push_back(Json{{"from_budget", gap.from}, {"to_budget", gap.end - 1}});
@@ -295,7 +300,7 @@ std::string exactHolesText(const ExactMap &map)
         const MapHole &hole = s.holes[h];
         out << "  hole " << h + 1 << ": fails " << bytesAndRatio(map, hole.firstFail) << " .. "
             << bytesAndRatio(map, hole.lastFail) << "; passes at " << groupDigits(hole.firstFail - 1) << " B and "
-            << groupDigits(hole.lastFail + 1) << " B" << (hole.hasUnmapped ? " (unmapped budgets inside)" : "") << "\n";
+            << groupDigits(hole.lastFail + 1) << " B\n";
     }
     for (const ByteRange &gap : s.unmapped)
         out << "  unmapped " << bytesAndRatio(map, gap.from) << " .. " << bytesAndRatio(map, gap.end - 1) << "\n";

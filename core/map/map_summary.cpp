@@ -81,8 +81,15 @@ MapSummary summarizeMap(ByteRange range, const std::vector<RunResult> &sorted)
     for (std::size_t i : report.failuresAboveFirstSuccess)
         summary.failuresAboveFirstPass.push_back(summary.stretches[i]);
     for (const Hole &hole : report.holes)
-        summary.holes.push_back(MapHole{summary.stretches[hole.firstFail].first, summary.stretches[hole.lastFail].last,
-                                        hole.hasUnresolved});
+        summary.holes.push_back(MapHole{summary.stretches[hole.firstFail].first, summary.stretches[hole.lastFail].last});
+    for (const auto &[first, last] : report.unresolvedGaps) {
+        const bool fails = std::any_of(summary.stretches.begin() + static_cast<std::ptrdiff_t>(first),
+                                       summary.stretches.begin() + static_cast<std::ptrdiff_t>(last) + 1,
+                                       [](const MapStretch &s) { return !s.unmapped && isFailure(s.outcome); });
+        if (fails)
+            summary.undecided.push_back(MapStretch{summary.stretches[first].first, summary.stretches[last].last,
+                                                   Outcome::Timeout, true, 0});
+    }
     const bool unmappedAbovePass = std::any_of(summary.unmapped.begin(), summary.unmapped.end(), [&](const ByteRange &g) {
         return !summary.firstPass || g.end > *summary.firstPass;
     });

@@ -18,11 +18,11 @@ struct MapStretch {
     std::size_t intervals = 0;
 };
 
-// Failing budgets (first..last, inclusive) with passing budgets right below and right above.
+// Failing budgets (first..last, inclusive, every one of them mapped) with passing budgets right
+// below and right above.
 struct MapHole {
     Bytes firstFail = 0;
     Bytes lastFail = 0;
-    bool hasUnmapped = false; // part of it is unmapped: its bounds may be wider than the failures
 };
 
 enum class MonotoneVerdict {
@@ -36,6 +36,9 @@ struct MapSummary {
     std::size_t intervals = 0;                 // intervals meeting the range
     std::vector<MapStretch> stretches;
     std::vector<MapHole> holes;
+    // Stretches between passing budgets that fail in part and are unmapped in part: a hole may
+    // lie there, its bounds unknown until the rest is mapped (first..last, inclusive).
+    std::vector<MapStretch> undecided;
     std::optional<Bytes> firstPass;
     std::optional<Bytes> stableFrom;           // every budget from here to the range's end passes
     std::vector<MapStretch> failuresAboveFirstPass;

@@ -19,7 +19,9 @@ HoleReport findHoles(const std::vector<BudgetOutcome> &grid)
         if (isFailure(grid[i].outcome))
             report.failuresAboveFirstSuccess.push_back(i);
 
-    // Walk the runs of non-passing budgets that start right after a pass.
+    // Walk the runs of non-passing budgets that start right after a pass. Only a run of failures
+    // alone is a hole: a budget not run, not mapped or timed out may pass, so a run holding one
+    // has no known bounds and is reported as undecided instead.
     std::size_t i = *report.firstSuccess + 1;
     while (i < n) {
         if (grid[i].outcome == Outcome::Pass) {
@@ -27,19 +29,17 @@ HoleReport findHoles(const std::vector<BudgetOutcome> &grid)
             continue;
         }
         const std::size_t start = i;
-        bool failure = false;
         bool unresolved = false;
         while (i < n && grid[i].outcome != Outcome::Pass) {
-            failure = failure || isFailure(grid[i].outcome);
             unresolved = unresolved || !isResolved(grid[i].outcome);
             ++i;
         }
         if (i == n)
             break; // no pass above: the tail, not a hole
-        if (failure)
-            report.holes.push_back(Hole{start, i - 1, start - 1, i, unresolved});
-        else
+        if (unresolved)
             report.unresolvedGaps.emplace_back(start, i - 1);
+        else
+            report.holes.push_back(Hole{start, i - 1, start - 1, i});
     }
     return report;
 }
