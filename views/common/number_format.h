@@ -14,4 +14,10 @@ inline QLocale numberLocale()
     return c;
 }
 
+// "1 hole", "3 holes": a count with its noun, in numberLocale() digits.
+inline QString countOf(qint64 count, const QString &singular, const QString &plural)
+{
+    return numberLocale().toString(count) + QLatin1Char(' ') + (count == 1 ? singular : plural);
+}
+
 } // namespace rematlens

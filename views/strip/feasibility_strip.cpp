@@ -10,7 +10,9 @@
 #include "views/tables/sweep_result_model.h"
 
 #include "views/common/number_format.h"
+#include "views/common/run_selection.h"
 #include <QContextMenuEvent>
+#include <QCursor>
 #include <QHelpEvent>
 #include <QKeyEvent>
 
@@ -36,6 +38,7 @@ FeasibilityStrip::FeasibilityStrip(QWidget *parent) : QWidget(parent)
     m_repaintTimer.setSingleShot(true);
     m_repaintTimer.setInterval(40); // results stream in; redraw at most 25 times a second
     connect(&m_repaintTimer, &QTimer::timeout, this, qOverload<>(&QWidget::update));
+    setRunSelection(new RunSelection(this)); // its own until the window shares one
 }
 
 void FeasibilityStrip::setModels(const SweepResultModel *sweep, const HoleListModel *holes)
@@ -43,9 +46,8 @@ void FeasibilityStrip::setModels(const SweepResultModel *sweep, const HoleListMo
     m_sweep = sweep;
     m_holes = holes;
     connect(sweep, &QAbstractItemModel::modelReset, this, [this] {
-        m_selection.reset();
-        m_interval.reset();
         m_range.reset();
+        updateGeometry();
         resetView();
         update();
     });
@@ -54,10 +56,52 @@ void FeasibilityStrip::setModels(const SweepResultModel *sweep, const HoleListMo
     connect(holes, &QAbstractItemModel::dataChanged, this, &FeasibilityStrip::scheduleRepaint);
 }
 
+void FeasibilityStrip::setRunSelection(RunSelection *selection)
+{
+    if (m_runSelection)
+        disconnect(m_runSelection, nullptr, this, nullptr);
+    m_runSelection = selection;
+    connect(selection, &RunSelection::changed, this, [this] {
+        if (const auto cell = this->selection())
+            keepInView(cell->column);
+        update();
+    });
+}
+
+std::optional<FeasibilityStrip::Interval> FeasibilityStrip::selectedInterval() const
+{
+    if (!m_runSelection || !m_sweep || !m_runSelection->current() || !m_runSelection->current()->interval)
+        return std::nullopt;
+    const SelectedRun &run = *m_runSelection->current();
+    const std::optional<std::size_t> row = m_sweep->rowOf(run.identity.row);
+    if (!row)
+        return std::nullopt;
+    return Interval{*row, run.interval->lo};
+}
+
+std::optional<FeasibilityStrip::Cell> FeasibilityStrip::selection() const
+{
+    if (!m_runSelection || !m_sweep || !m_runSelection->current() || m_sweep->gridSize() == 0)
+        return std::nullopt;
+    const SelectedRun &run = *m_runSelection->current();
+    const std::optional<std::size_t> row = m_sweep->rowOf(run.identity.row);
+    if (!row)
+        return std::nullopt;
+    if (!run.interval) {
+        const std::optional<std::size_t> column = m_sweep->columnOf(*row, run.identity.budget);
+        return column ? std::optional(Cell{*row, *column}) : std::nullopt;
+    }
+    const StripGeometry g = geometryFor(rect());
+    const int column = std::clamp(static_cast<int>(std::floor(g.columnOfBudget(static_cast<double>(run.interval->lo)))),
+                                  0, static_cast<int>(m_sweep->gridSize()) - 1);
+    return Cell{*row, static_cast<std::size_t>(column)};
+}
+
 void FeasibilityStrip::setScheduleRows(const ScheduleRowsModel *schedules)
 {
     m_schedules = schedules;
     connect(schedules, &ScheduleRowsModel::changed, this, &FeasibilityStrip::scheduleRepaint);
+    connect(schedules, &ScheduleRowsModel::changed, this, &QWidget::updateGeometry);
 }
 
 void FeasibilityStrip::setExactMaps(const ExactMapModel *maps)
@@ -95,9 +139,15 @@ QSize FeasibilityStrip::sizeHint() const
     return {960, 320};
 }
 
+// Every row keeps a readable height, and the overhead plot room for its title: a window too
+// small for them scrolls the strip (it sits in a scroll area) instead of squashing its rows.
 QSize FeasibilityStrip::minimumSizeHint() const
 {
-    return {360, 180};
+    std::size_t rows = m_sweep ? m_sweep->policyCount() : 0;
+    if (m_schedules && m_sweep && m_schedules->columnCount() == m_sweep->gridSize())
+        rows += m_schedules->rowCount();
+    const int lineHeight = fontMetrics().height();
+    return {360, lineHeight * (13 + 2 * static_cast<int>(std::max<std::size_t>(rows, 1)))};
 }
 
 StripFigure FeasibilityStrip::asFigure() const
@@ -215,14 +265,17 @@ void FeasibilityStrip::setSelection(std::optional<Cell> cell)
 {
     if (cell && (!m_sweep || cell->policy >= m_sweep->policyCount() || cell->column >= m_sweep->gridSize()))
         return;
-    if (cell == m_selection && !m_interval)
+    if (!m_runSelection)
         return;
-    m_interval.reset();
-    m_selection = cell;
-    if (cell)
-        keepInView(cell->column);
+    if (!cell) {
+        m_runSelection->clear();
+        return;
+    }
+    const bool changed = selection() != cell || selectedInterval();
+    m_runSelection->select(m_sweep->runAt(cell->policy, cell->column));
+    keepInView(cell->column);
     update();
-    if (cell)
+    if (changed)
         emit selectionChanged(cell->policy, cell->column);
 }
 
@@ -230,16 +283,12 @@ bool FeasibilityStrip::selectInterval(std::size_t policy, Bytes budget)
 {
     const MappedRow *row = mappedRow(policy);
     const RunResult *interval = row ? row->intervalAt(budget) : nullptr;
-    if (!interval)
+    if (!interval || !m_runSelection)
         return false;
     const Interval picked{policy, interval->interval.lo};
-    const StripGeometry g = geometryFor(rect());
-    const int column = std::clamp(static_cast<int>(std::floor(g.columnOfBudget(static_cast<double>(picked.lo)))), 0,
-                                  static_cast<int>(m_sweep->gridSize()) - 1);
-    m_selection = Cell{policy, static_cast<std::size_t>(column)}; // Up, Down and the grid keys go on from here
-    if (m_interval == picked)
+    if (selectedInterval() == picked)
         return true;
-    m_interval = picked;
+    m_runSelection->select(m_sweep->intervalRun(policy, interval->interval));
     const Bytes end = interval->interval.hi.value_or(row->summary.range.end);
     keepBudgetsInView(static_cast<double>(picked.lo), static_cast<double>(end));
     update();
@@ -251,21 +300,24 @@ bool FeasibilityStrip::selectInterval(std::size_t policy, Bytes budget)
 // keys take over).
 bool FeasibilityStrip::moveInterval(int dRow, int steps)
 {
-    if (!m_interval)
+    const std::optional<Interval> selected = selectedInterval();
+    if (!selected)
         return false;
-    const MappedRow *row = mappedRow(m_interval->policy);
-    const std::optional<std::size_t> index = row ? row->indexAt(m_interval->lo) : std::nullopt;
+    const MappedRow *row = mappedRow(selected->policy);
+    const std::optional<std::size_t> index = row ? row->indexAt(selected->lo) : std::nullopt;
     if (!index)
         return false;
     if (dRow != 0) {
-        const long target = static_cast<long>(m_interval->policy) + dRow;
+        const long target = static_cast<long>(selected->policy) + dRow;
         if (target < 0 || target >= static_cast<long>(m_sweep->policyCount()))
             return true;
-        return selectInterval(static_cast<std::size_t>(target), m_interval->lo);
+        if (selectInterval(static_cast<std::size_t>(target), selected->lo))
+            return true;
+        return false; // that row has no map there: the grid keys select its cell
     }
     const long next = std::clamp(static_cast<long>(*index) + steps, 0L, static_cast<long>(row->intervals.size()) - 1);
     const Bytes lo = std::max(row->intervals[static_cast<std::size_t>(next)].interval.lo, row->summary.range.from);
-    return selectInterval(m_interval->policy, lo);
+    return selectInterval(selected->policy, lo);
 }
 
 void FeasibilityStrip::keepBudgetsInView(double from, double end)
@@ -290,14 +342,15 @@ void FeasibilityStrip::selectRatio(double ratio)
     for (std::size_t i = 1; i < grid.size(); ++i)
         if (std::abs(grid[i].ratio - ratio) < std::abs(grid[best].ratio - ratio))
             best = i;
-    setSelection(Cell{m_selection ? m_selection->policy : 0, best});
+    const std::optional<Cell> current = selection();
+    setSelection(Cell{current ? current->policy : 0, best});
 }
 
 void FeasibilityStrip::moveSelection(int dRow, int dColumn)
 {
     if (!m_sweep || m_sweep->gridSize() == 0)
         return;
-    const Cell current = m_selection.value_or(Cell{0, 0});
+    const Cell current = selection().value_or(Cell{0, 0});
     const int rows = static_cast<int>(m_sweep->policyCount());
     const int columns = static_cast<int>(m_sweep->gridSize());
     const int row = std::clamp(static_cast<int>(current.policy) + dRow, 0, rows - 1);
@@ -305,17 +358,24 @@ void FeasibilityStrip::moveSelection(int dRow, int dColumn)
     setSelection(Cell{static_cast<std::size_t>(row), static_cast<std::size_t>(column)});
 }
 
-// +/- zoom at the selected interval or run, else at the middle of the view.
+// +/- zoom at the cursor when it is over the cells or the plot, else at the selected interval
+// or run, else at the middle of the view.
 double FeasibilityStrip::zoomAnchor() const
 {
-    if (m_interval)
-        if (const MappedRow *row = mappedRow(m_interval->policy))
-            if (const RunResult *r = row->intervalAt(m_interval->lo)) {
+    const QPoint cursor = mapFromGlobal(QCursor::pos());
+    const StripGeometry geometry = geometryFor(rect());
+    if (rect().contains(cursor) && cursor.x() >= geometry.cellArea().left() && cursor.x() <= geometry.cellArea().right())
+        return geometry.columnPosition(cursor.x());
+    const std::optional<Interval> interval = selectedInterval();
+    if (interval)
+        if (const MappedRow *row = mappedRow(interval->policy))
+            if (const RunResult *r = row->intervalAt(interval->lo)) {
                 const StripGeometry g = geometryFor(rect());
                 const Bytes end = r->interval.hi.value_or(row->summary.range.end);
                 return g.columnOfBudget((static_cast<double>(r->interval.lo) + static_cast<double>(end)) / 2);
             }
-    return m_selection ? m_selection->column + 0.5 : (m_view.from + m_view.to) / 2;
+    const std::optional<Cell> cell = selection();
+    return cell ? cell->column + 0.5 : (m_view.from + m_view.to) / 2;
 }
 
 void FeasibilityStrip::keyPressEvent(QKeyEvent *event)
@@ -433,7 +493,7 @@ void FeasibilityStrip::mouseReleaseEvent(QMouseEvent *event)
             return;
         }
         if (column)
-            setSelection(Cell{row ? static_cast<std::size_t>(*row) : (m_selection ? m_selection->policy : 0),
+            setSelection(Cell{row ? static_cast<std::size_t>(*row) : (selection() ? selection()->policy : 0),
                               static_cast<std::size_t>(*column)});
     }
     m_dragStart.reset();
@@ -495,7 +555,7 @@ QString FeasibilityStrip::tooltipAt(const QPoint &position) const
         }
     }
     if (!row && g.plotArea().contains(position))
-        row = m_selection ? static_cast<int>(m_selection->policy) : 0;
+        row = selection() ? static_cast<int>(selection()->policy) : 0;
     if (column && row && position.x() >= g.cellArea().left())
         return tooltipFor(Cell{static_cast<std::size_t>(*row), static_cast<std::size_t>(*column)});
     return {};
@@ -607,11 +667,13 @@ void FeasibilityStrip::paintMarks(QPainter &p, const StripGeometry &g) const
         p.fillRect(QRectF(a.left(), plot.top(), b.right() - a.left(), cells.bottom() - plot.top()),
                    QColor(0, 114, 178, 40));
     }
-    if (m_interval) {
-        paintIntervalMark(p, g);
-    } else if (m_selection) {
+    const std::optional<Interval> interval = selectedInterval();
+    const std::optional<Cell> selected = selection();
+    if (interval) {
+        paintIntervalMark(p, g, *interval);
+    } else if (selected) {
         p.setRenderHint(QPainter::Antialiasing, false);
-        const QRectF cell = g.cell(static_cast<int>(m_selection->policy), static_cast<int>(m_selection->column));
+        const QRectF cell = g.cell(static_cast<int>(selected->policy), static_cast<int>(selected->column));
         const double x = cell.center().x();
         p.setPen(QPen(screenStyle().selection(), 1, Qt::DashLine));
         p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
@@ -626,13 +688,13 @@ void FeasibilityStrip::paintMarks(QPainter &p, const StripGeometry &g) const
 
 // The selected interval outlined at its byte bounds (never narrower than a few pixels), with
 // a dashed line through the plot above it.
-void FeasibilityStrip::paintIntervalMark(QPainter &p, const StripGeometry &g) const
+void FeasibilityStrip::paintIntervalMark(QPainter &p, const StripGeometry &g, const Interval &interval) const
 {
-    const MappedRow *row = mappedRow(m_interval->policy);
-    const RunResult *r = row ? row->intervalAt(m_interval->lo) : nullptr;
+    const MappedRow *row = mappedRow(interval.policy);
+    const RunResult *r = row ? row->intervalAt(interval.lo) : nullptr;
     if (!r)
         return;
-    const QRectF cell = g.cell(static_cast<int>(m_interval->policy), 0);
+    const QRectF cell = g.cell(static_cast<int>(interval.policy), 0);
     const Bytes end = r->interval.hi.value_or(row->summary.range.end);
     QRectF outline(QPointF(g.xOfBudget(static_cast<double>(r->interval.lo)), cell.top()),
                    QPointF(g.xOfBudget(static_cast<double>(end)), cell.bottom()));
@@ -670,6 +732,7 @@ KeyBindings FeasibilityStrip::keyBindings()
         {tr("Up / Down"), tr("Select the policy above / below")},
         {tr("Home / End"), tr("Select the lowest / highest budget")},
         {tr("Wheel"), tr("Zoom the budget axis at the cursor")},
+        {tr("+ / \u2212"), tr("Zoom in / out at the cursor (at the selected run when the cursor is elsewhere)")},
         {tr("Drag"), tr("Pan along the budgets")},
         {tr("0"), tr("Show every budget of the sweep (reset the zoom)")},
         {tr("Shift+Drag"), tr("Mark a range of budgets")},

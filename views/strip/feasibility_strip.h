@@ -18,6 +18,7 @@ namespace rematlens {
 
 class ExactMapModel;
 class HoleListModel;
+class RunSelection;
 class ScheduleRowsModel;
 class SweepResultModel;
 struct MappedRow;
@@ -49,17 +50,23 @@ public:
     };
 
     void setModels(const SweepResultModel *sweep, const HoleListModel *holes);
+    // The window's one selection: the strip draws the run it names and changes it on a click or
+    // a key. Until one is set the strip has a selection of its own.
+    void setRunSelection(RunSelection *selection);
     void setExactMaps(const ExactMapModel *maps);
     // Rows of static schedules (checkpointing, optimal) drawn under the policies.
     void setScheduleRows(const ScheduleRowsModel *schedules);
-    std::optional<Interval> selectedInterval() const { return m_interval; }
+    // The selected interval and cell, found from the selection's identity (none when no row of
+    // the strip is the selected run's configuration). A selected interval's cell is the grid
+    // column under its lo, where the grid keys go on from.
+    std::optional<Interval> selectedInterval() const;
     // Selects the interval of that row holding `budget`; false when the row has none there.
     bool selectInterval(std::size_t policy, Bytes budget);
     // The exact map drawn in a row, if any.
     const MappedRow *mappedRow(std::size_t policy) const;
     // What hovering at this point shows (empty: nothing), for the tooltip and its tests.
     QString tooltipAt(const QPoint &position) const;
-    std::optional<Cell> selection() const { return m_selection; }
+    std::optional<Cell> selection() const;
     void setSelection(std::optional<Cell> cell);
     // The grid column whose ratio is nearest to `ratio`, in the selected (or first) row.
     void selectRatio(double ratio);
@@ -120,7 +127,7 @@ private:
     double zoomAnchor() const;
     void keepBudgetsInView(double from, double end);
     double minimumVisibleColumns() const;
-    void paintIntervalMark(QPainter &p, const StripGeometry &g) const;
+    void paintIntervalMark(QPainter &p, const StripGeometry &g, const Interval &interval) const;
     StripFigure asFigure() const;
     FigureStyle screenStyle() const { return FigureStyle::screen(font()); }
     void paintMarks(QPainter &p, const StripGeometry &g) const;
@@ -129,8 +136,7 @@ private:
     const HoleListModel *m_holes = nullptr;
     const ExactMapModel *m_maps = nullptr;
     const ScheduleRowsModel *m_schedules = nullptr;
-    std::optional<Cell> m_selection;
-    std::optional<Interval> m_interval; // selected instead of m_selection
+    RunSelection *m_runSelection = nullptr;
     std::optional<std::pair<std::size_t, std::size_t>> m_range;
     std::optional<std::size_t> m_dragStart;
     QPoint m_pressPosition;

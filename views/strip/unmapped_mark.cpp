@@ -13,7 +13,8 @@ void UnmappedMark::paint(QPainter &p, const QRectF &span, const FigureStyle &sty
         return;
     const double lineHeight = QFontMetricsF(style.font()).height();
     p.save();
-    p.fillRect(span, QColor(236, 236, 236));
+    // A light veil, not a cover: the sweep's cells beneath stay visible under the hatching.
+    p.fillRect(span, QColor(255, 255, 255, 110));
     p.setClipRect(span, Qt::IntersectClip);
     p.setRenderHint(QPainter::Antialiasing, true);
     p.setPen(QPen(QColor(150, 150, 150), style.axisWidth, Qt::SolidLine, Qt::FlatCap));

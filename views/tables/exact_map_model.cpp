@@ -1,8 +1,6 @@
 #include "views/tables/exact_map_model.h"
 
-#include "core/sim/runtime_kind.h"
-
-#include <QStringList>
+#include "core/sim/run_identity.h"
 
 #include <algorithm>
 
@@ -22,14 +20,7 @@ void ExactMapModel::setTrace(const QString &contentHash)
 
 QString ExactMapModel::keyOf(const RunRequest &request)
 {
-    QStringList kept;
-    for (const std::string &name : request.keep)
-        kept << QString::fromStdString(name);
-    return QStringLiteral("%1/%2/%3/%4")
-        .arg(QString::fromStdString(request.config.policy.name),
-             QString::fromUtf8(runtimeName(request.config.runtime).data()))
-        .arg(request.overheadLimit, 0, 'g', 17)
-        .arg(kept.join(QLatin1Char(',')));
+    return QString::fromStdString(rowIdentityOf({}, request).key());
 }
 
 void ExactMapModel::clear()

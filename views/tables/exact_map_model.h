@@ -10,8 +10,9 @@
 
 namespace rematlens {
 
-// The exact maps of the trace shown, one per policy, runtime, overhead limit and kept storages
-// (what changes a replay besides the budget). The strip draws a sweep row from the map of its
+// The exact maps of the trace shown, one per row identity (policy, runtime, allocator model and
+// options, overhead limit, kept storages, seed: what changes a replay besides the budget), so a
+// map belongs to exactly one strip row. The strip draws a sweep row from the map of its
 // settings; maps grow as intervals arrive and a second walk over more budgets widens them.
 // Maps of every trace opened are kept (by content hash): reopening one shows them again.
 class ExactMapModel : public QObject {
@@ -20,6 +21,7 @@ class ExactMapModel : public QObject {
 public:
     explicit ExactMapModel(QObject *parent = nullptr);
 
+    // The map's key: the row identity's (RowIdentity::key).
     static QString keyOf(const RunRequest &request);
 
     // Shows the maps of the trace with this content hash (none yet for a new one).

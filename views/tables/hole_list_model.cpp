@@ -93,10 +93,9 @@ QVariant HoleListModel::data(const QModelIndex &index, int role) const
     if (e.exact)
         return exactData(e, index.column(), role);
     if (role == Qt::ToolTipRole)
-        return tr("%1 fails from %2 to %3 but passes at %4 and at %5%6")
+        return tr("%1 fails from %2 to %3 but passes at %4 and at %5")
             .arg(m_policyNames[e.policy], ratioText(e.hole.firstFail), ratioText(e.hole.lastFail),
-                 ratioText(e.hole.lastPassBelow), ratioText(e.hole.firstPassAbove),
-                 e.hole.hasUnresolved ? tr(" (some budgets inside timed out)") : QString());
+                 ratioText(e.hole.lastPassBelow), ratioText(e.hole.firstPassAbove));
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
@@ -128,11 +127,9 @@ QVariant HoleListModel::exactData(const Entry &e, int column, int role) const
     };
     if (role == Qt::ToolTipRole)
         return tr("%1 fails at every budget from %2 B to %3 B (ratios %4 to %5) but passes at %6 B and at %7 B "
-                  "(exact map)%8")
+                  "(exact map)")
             .arg(m_policyNames[e.policy], c.toString(hole.firstFail), c.toString(hole.lastFail), ratio(hole.firstFail),
-                 ratio(hole.lastFail), c.toString(hole.firstFail - 1), c.toString(hole.lastFail + 1),
-                 hole.hasUnmapped ? tr("; part of it is unmapped, so its bounds may be wider than its failures")
-                                  : QString());
+                 ratio(hole.lastFail), c.toString(hole.firstFail - 1), c.toString(hole.lastFail + 1));
     if (role != Qt::DisplayRole)
         return {};
     switch (column) {

@@ -13,9 +13,10 @@ namespace rematlens {
 SweepResultModel::SweepResultModel(QObject *parent) : QAbstractTableModel(parent) {}
 
 void SweepResultModel::reset(const Baseline &baseline, std::vector<GridPoint> grid, std::vector<RunRequest> requests,
-                             std::size_t policyCount, double overheadLimit)
+                             std::size_t policyCount, double overheadLimit, std::string traceHash)
 {
     beginResetModel();
+    m_traceHash = std::move(traceHash);
     m_baseline = baseline;
     m_grid = std::move(grid);
     m_requests = std::move(requests);
@@ -26,6 +27,9 @@ void SweepResultModel::reset(const Baseline &baseline, std::vector<GridPoint> gr
     m_rowsByModel = std::any_of(m_requests.begin(), m_requests.end(), [this](const RunRequest &r) {
         return !(r.config.allocator == m_requests.front().config.allocator);
     });
+    m_rowIdentities.clear();
+    for (std::size_t p = 0; p < m_policyCount && !m_grid.empty(); ++p)
+        m_rowIdentities.push_back(rowIdentityOf(m_traceHash, m_requests[p * m_grid.size()]));
     endResetModel();
 }
 
@@ -62,6 +66,46 @@ QString SweepResultModel::policyName(std::size_t policy) const
     if (m_rowsByModel)
         name += QStringLiteral(" \u00b7 ") + QString::fromUtf8(allocatorKindName(config.allocator.kind).data());
     return name;
+}
+
+RunIdentity SweepResultModel::identity(std::size_t policy, std::size_t column) const
+{
+    return RunIdentity{m_rowIdentities[policy], request(policy, column).config.budget};
+}
+
+SelectedRun SweepResultModel::runAt(std::size_t policy, std::size_t column) const
+{
+    return SelectedRun{identity(policy, column), request(policy, column), std::nullopt};
+}
+
+SelectedRun SweepResultModel::intervalRun(std::size_t policy, const BudgetInterval &interval) const
+{
+    RunRequest run = request(policy, 0);
+    run.config.budget = interval.lo;
+    run.ratio = m_baseline.memory > 0 ? static_cast<double>(interval.lo) / static_cast<double>(m_baseline.memory) : 0;
+    return SelectedRun{RunIdentity{m_rowIdentities[policy], interval.lo}, std::move(run), interval};
+}
+
+std::optional<std::size_t> SweepResultModel::rowOf(const RowIdentity &row) const
+{
+    for (std::size_t p = 0; p < m_rowIdentities.size(); ++p)
+        if (m_rowIdentities[p] == row)
+            return p;
+    return std::nullopt;
+}
+
+// Grid budgets increase along a row.
+std::optional<std::size_t> SweepResultModel::columnOf(std::size_t policy, Bytes budget) const
+{
+    if (policy >= m_policyCount || m_grid.empty())
+        return std::nullopt;
+    const auto first = m_requests.begin() + static_cast<std::ptrdiff_t>(policy * m_grid.size());
+    const auto last = first + static_cast<std::ptrdiff_t>(m_grid.size());
+    const auto found = std::lower_bound(first, last, budget,
+                                        [](const RunRequest &r, Bytes b) { return r.config.budget < b; });
+    if (found == last || found->config.budget != budget)
+        return std::nullopt;
+    return static_cast<std::size_t>(found - first);
 }
 
 const RunRequest &SweepResultModel::request(std::size_t policy, std::size_t column) const

@@ -1,7 +1,8 @@
 #pragma once
 
 #include "core/sim/baseline.h"
-#include "core/sim/run_request.h"
+#include "core/sim/run_identity.h"
+#include "views/common/run_selection.h"
 #include "core/sim/run_result.h"
 #include "core/sweep/decimal_grid.h"
 
@@ -30,7 +31,7 @@ public:
     explicit SweepResultModel(QObject *parent = nullptr);
 
     void reset(const Baseline &baseline, std::vector<GridPoint> grid, std::vector<RunRequest> requests,
-               std::size_t policyCount, double overheadLimit);
+               std::size_t policyCount, double overheadLimit, std::string traceHash = {});
     void clear();
     void addResults(const std::vector<IndexedResult> &results);
 
@@ -45,6 +46,15 @@ public:
     QString policyName(std::size_t policy) const;
     const RunRequest &request(std::size_t policy, std::size_t column) const;
     const std::optional<RunResult> &result(std::size_t policy, std::size_t column) const;
+    // Which configuration a strip row is, and which row (and grid column) holds a run.
+    const RowIdentity &rowIdentity(std::size_t policy) const { return m_rowIdentities[policy]; }
+    RunIdentity identity(std::size_t policy, std::size_t column) const;
+    std::optional<std::size_t> rowOf(const RowIdentity &row) const;
+    std::optional<std::size_t> columnOf(std::size_t policy, Bytes budget) const;
+    const std::string &traceHash() const { return m_traceHash; }
+    // The selection of a grid cell, or of an exact map's interval of a row (replayed at its lo).
+    SelectedRun runAt(std::size_t policy, std::size_t column) const;
+    SelectedRun intervalRun(std::size_t policy, const BudgetInterval &interval) const;
     // The row of a run in the table.
     int rowOf(std::size_t policy, std::size_t column) const { return static_cast<int>(policy * gridSize() + column); }
 
@@ -58,6 +68,8 @@ private:
     std::vector<GridPoint> m_grid;
     std::vector<RunRequest> m_requests;
     std::vector<std::optional<RunResult>> m_results;
+    std::vector<RowIdentity> m_rowIdentities;
+    std::string m_traceHash;
     std::size_t m_policyCount = 0;
     std::size_t m_finished = 0;
     double m_overheadLimit = 2.0;
