@@ -2,6 +2,7 @@
 // strip select runs; a sweep can be cancelled and restarted; a bad trace changes nothing;
 // the --screenshot option writes a PNG of the whole window.
 #include "app/gui/inspected_run_cache.h"
+#include "app/gui/run_inspector.h"
 #include "app/gui/main_window.h"
 #include "app/gui/sweep_cache.h"
 #include "core/sim/baseline.h"
@@ -124,8 +125,10 @@ void MainWindowTest::timelineFollowsSelection()
 
     m_window->strip()->setFocus();
     QTest::keyClick(m_window->strip(), Qt::Key_Right);
-    QTRY_VERIFY_WITH_TIMEOUT(timeline->view()->plot().run->request.config.budget ==
-                                 m_window->sweepModel()->request(0, 21).config.budget,
+    // Until the new run is drawn the timeline shows nothing, never the run before.
+    QTRY_VERIFY_WITH_TIMEOUT(!timeline->view()->plot().empty() &&
+                                 timeline->view()->plot().run->request.config.budget ==
+                                     m_window->sweepModel()->request(0, 21).config.budget,
                              10000);
     QVERIFY(timeline->statusText().contains(QStringLiteral("over")));
     timeline->setOverlay(TimelinePanel::Overlay::None);
@@ -257,7 +260,7 @@ void MainWindowTest::recordedRunsAreKeptAndPrefetched()
     QTRY_VERIFY_WITH_TIMEOUT(m_window->inspector().keptRuns() >= 3, 10000); // 30, 29 and 31
     const auto before = timeline->view()->plot().run;
     m_window->strip()->setSelection(FeasibilityStrip::Cell{0, 31});
-    QTRY_VERIFY_WITH_TIMEOUT(timeline->view()->plot().run != before, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(!timeline->view()->plot().empty() && timeline->view()->plot().run != before, 10000);
     QCOMPARE(timeline->view()->plot().run->request.config.budget, m_window->sweepModel()->request(0, 31).config.budget);
 }
 

@@ -1,29 +1,13 @@
 #include "inspected_run_cache.h"
 
-#include <cstring>
+#include "core/sim/run_identity.h"
 
 namespace rematlens {
 
+// The run's identity: the trace is the cache's program already.
 std::string InspectedRunCache::keyOf(const RunRequest &request)
 {
-    const RunConfig &c = request.config;
-    std::uint64_t limitBits = 0;
-    static_assert(sizeof limitBits == sizeof c.rematLimit);
-    std::memcpy(&limitBits, &c.rematLimit, sizeof limitBits);
-    std::string key = c.policy.name;
-    key += '|';
-    key += std::to_string(static_cast<int>(c.runtime));
-    key += '|';
-    key += std::to_string(c.budget);
-    key += '|';
-    key += std::to_string(limitBits);
-    key += '|';
-    key += std::to_string(c.seed);
-    for (TensorId t : c.keepResident) {
-        key += '|';
-        key += std::to_string(t);
-    }
-    return key;
+    return runIdentityOf({}, request).key();
 }
 
 std::shared_ptr<const InspectedRun> InspectedRunCache::find(const Program *program, const RunRequest &request)

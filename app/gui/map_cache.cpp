@@ -1,6 +1,7 @@
 #include "map_cache.h"
 
 #include "app/cli/map_record.h"
+#include "core/sim/run_identity.h"
 #include "views/tables/exact_map_model.h"
 
 #include <QDir>
@@ -12,6 +13,36 @@
 #include <map>
 
 namespace rematlens {
+
+namespace {
+
+// Keys written before maps were keyed by the whole row identity read "policy/runtime/limit/kept".
+// Only the byte sum could be mapped then, so such a map is the sum row's.
+QString upgradedKey(const QString &key)
+{
+    if (key.contains(QLatin1Char('|')))
+        return key;
+    const qsizetype keptAt = key.lastIndexOf(QLatin1Char('/'));
+    const qsizetype limitAt = keptAt > 0 ? key.lastIndexOf(QLatin1Char('/'), keptAt - 1) : -1;
+    const qsizetype runtimeAt = limitAt > 0 ? key.lastIndexOf(QLatin1Char('/'), limitAt - 1) : -1;
+    if (runtimeAt <= 0)
+        return key;
+    const std::optional<RuntimeKind> runtime = findRuntime(key.mid(runtimeAt + 1, limitAt - runtimeAt - 1).toStdString());
+    bool ok = false;
+    const double limit = key.mid(limitAt + 1, keptAt - limitAt - 1).toDouble(&ok);
+    if (!runtime || !ok)
+        return key;
+    RowIdentity row;
+    row.policy = key.left(runtimeAt).toStdString();
+    row.runtime = *runtime;
+    row.allocator = allocatorKey(AllocatorConfig{});
+    row.overheadLimit = limit;
+    for (const QString &name : key.mid(keptAt + 1).split(QLatin1Char(','), Qt::SkipEmptyParts))
+        row.keep.push_back(name.toStdString());
+    return QString::fromStdString(row.key());
+}
+
+} // namespace
 
 QString MapCache::directory()
 {
@@ -47,7 +78,7 @@ void MapCache::loadInto(ExactMapModel &model) const
         const nlohmann::ordered_json record = nlohmann::ordered_json::parse(line, nullptr, false);
         if (!record.is_object() || !record.contains("key") || !record["key"].is_string())
             continue;
-        Stored &stored = maps[QString::fromStdString(record["key"].get<std::string>())];
+        Stored &stored = maps[upgradedKey(QString::fromStdString(record["key"].get<std::string>()))];
         if (const auto range = record.find("range"); range != record.end() && range->is_array() && range->size() == 2 &&
                                                       (*range)[0].is_number_integer() && (*range)[1].is_number_integer())
             stored.ranges.push_back(ByteRange{(*range)[0].get<Bytes>(), (*range)[1].get<Bytes>()});

@@ -1,0 +1,57 @@
+#include "job_status_bar.h"
+
+#include <QAction>
+#include <QLabel>
+#include <QProgressBar>
+#include <QStatusBar>
+#include <QToolButton>
+
+namespace rematlens {
+
+JobStatusBar::JobStatusBar(QStatusBar *bar, QObject *parent)
+    : QObject(parent), m_label(new QLabel(bar)), m_progress(new QProgressBar(bar)), m_cancel(new QToolButton(bar))
+{
+    m_progress->setMaximumWidth(240);
+    m_progress->setTextVisible(true);
+    m_progress->setToolTip(tr("Work finished so far"));
+    m_label->setToolTip(tr("How the last sweep or map went: runs replayed, runs already known, holes found"));
+    m_progress->hide();
+    m_cancel->setText(tr("Cancel"));
+    m_cancel->setToolTip(tr("Stop the sweep or the map (Ctrl+.)"));
+    m_cancel->hide();
+    connect(m_cancel, &QToolButton::clicked, this, &JobStatusBar::cancelRequested);
+    bar->addPermanentWidget(m_label);
+    bar->addPermanentWidget(m_progress);
+    bar->addPermanentWidget(m_cancel);
+}
+
+void JobStatusBar::setText(const QString &text)
+{
+    m_label->setText(text);
+}
+
+QString JobStatusBar::text() const
+{
+    return m_label->text();
+}
+
+// Large counts (bytes mapped) are scaled to the bar's int range.
+void JobStatusBar::showProgress(qint64 done, qint64 total, const QString &format)
+{
+    const bool scaled = total > 1000000;
+    m_progress->setRange(0, scaled ? 1000 : static_cast<int>(total));
+    m_progress->setValue(scaled ? static_cast<int>(1000.0 * static_cast<double>(done) / static_cast<double>(total))
+                                : static_cast<int>(done));
+    m_progress->setFormat(format);
+    m_progress->show();
+}
+
+void JobStatusBar::setRunning(bool running)
+{
+    m_progress->setVisible(running);
+    m_cancel->setVisible(running);
+    if (m_cancelAction)
+        m_cancelAction->setEnabled(running);
+}
+
+} // namespace rematlens

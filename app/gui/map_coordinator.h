@@ -1,0 +1,57 @@
+#pragma once
+
+#include "map_cache.h"
+#include "map_controller.h"
+
+#include "core/sim/baseline.h"
+
+#include <QObject>
+#include <QStringList>
+
+#include <optional>
+
+namespace rematlens {
+
+class ExactMapModel;
+class JobStatusBar;
+class SweepResultModel;
+
+// Map Exactly: every budget byte of a range for each strip row that can be mapped, off the
+// GUI thread, into the row's own map (keyed by its row identity, so a map belongs to exactly
+// one row). Maps are kept per trace on disk as intervals arrive; a cancelled map keeps what it
+// found and leaves the rest unmapped.
+class MapCoordinator : public QObject {
+    Q_OBJECT
+
+public:
+    MapCoordinator(const SweepResultModel &sweep, ExactMapModel &maps, JobStatusBar &status, QObject *parent);
+
+    // A new trace: the maps made for it in earlier sessions.
+    void setTrace(std::shared_ptr<const Program> program, const Baseline &baseline, const QString &traceHash);
+    // Maps the grid columns first..last (all of them when none) of every row that can be
+    // mapped; the reason when nothing can, and in `skipped` the rows left out and why.
+    QString start(std::optional<std::pair<std::size_t, std::size_t>> columns, int threads, QStringList &skipped);
+    void cancel() { m_controller.cancel(); }
+    bool running() const { return m_controller.running(); }
+
+signals:
+    void intervalsChanged();
+    void finished(bool cancelled);
+    void runningChanged();
+
+private:
+    void showIntervals(int job, const QString &key, ByteRange range, const std::vector<RunResult> &intervals);
+    void showFinished(int job, bool cancelled, double seconds, std::size_t replays);
+
+    const SweepResultModel &m_sweep;
+    ExactMapModel &m_maps;
+    JobStatusBar &m_status;
+    MapController m_controller;
+    MapCache m_cache;
+    std::shared_ptr<const Program> m_program;
+    Baseline m_baseline;
+    std::vector<QString> m_keys; // the running map's rows
+    ByteRange m_range;
+};
+
+} // namespace rematlens

@@ -1,0 +1,101 @@
+#include "window_docks.h"
+
+#include <QDockWidget>
+#include <QHeaderView>
+#include <QMainWindow>
+#include <QMenuBar>
+#include <QStatusBar>
+#include <QTableView>
+
+#include <algorithm>
+
+namespace rematlens {
+
+namespace {
+
+QTableView *makeTable(QAbstractItemModel *model, QWidget *parent)
+{
+    auto *view = new QTableView(parent);
+    view->setModel(model);
+    view->horizontalHeader()->setStretchLastSection(true);
+    view->verticalHeader()->hide();
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    view->setAlternatingRowColors(true);
+    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
+    return view;
+}
+
+QDockWidget *makeDock(const QString &title, const QString &name, QWidget *content, QWidget *parent)
+{
+    auto *dock = new QDockWidget(title, parent);
+    dock->setObjectName(name); // for saveState
+    dock->setWidget(content);
+    return dock;
+}
+
+} // namespace
+
+WindowDocks::WindowDocks(QMainWindow &window, const Contents &contents)
+    : QObject(&window), m_window(window), m_summaryView(makeTable(contents.summary, &window)),
+      m_holeView(makeTable(contents.holes, &window))
+{
+    m_summaryView->setObjectName(QStringLiteral("summaryView"));
+    m_summaryView->horizontalHeader()->hide();
+    m_summaryView->setToolTip(tr("The trace's baseline memory and compute, constant memory, bottleneck and sizes"));
+    QDockWidget *trace = makeDock(tr("Trace"), QStringLiteral("traceDock"), m_summaryView, &window);
+    QDockWidget *sweep = makeDock(tr("Sweep"), QStringLiteral("sweepDock"), contents.sweepPanel, &window);
+    m_holeView->setToolTip(tr("Failing budgets with a pass right below and right above; click one to select it"));
+    m_holeView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_holeView->horizontalHeader()->setStretchLastSection(false);
+    QDockWidget *holes = makeDock(tr("Holes"), QStringLiteral("holesDock"), m_holeView, &window);
+    QTableView *details = makeTable(contents.details, &window);
+    details->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    details->setTextElideMode(Qt::ElideMiddle);
+    details->setToolTip(tr("Every field of the run selected in the strip, with its failure if it ran out of memory"));
+    QDockWidget *run = makeDock(tr("Selected run"), QStringLiteral("runDock"), details, &window);
+    QTableView *runs = makeTable(contents.runs, &window);
+    runs->setToolTip(tr("Every run of the sweep, as File > Export Runs writes them"));
+    QDockWidget *runsDock = makeDock(tr("All runs"), QStringLiteral("runsDock"), runs, &window);
+    window.addDockWidget(Qt::LeftDockWidgetArea, trace);
+    window.addDockWidget(Qt::LeftDockWidgetArea, sweep);
+    window.addDockWidget(Qt::RightDockWidgetArea, holes);
+    window.addDockWidget(Qt::RightDockWidgetArea, run);
+    window.tabifyDockWidget(run, runsDock);
+    run->raise();
+    m_docks = {trace, sweep, holes, run, runsDock};
+    // Under the strip and the timeline, between the side columns: beside the cascade, so the
+    // timeline (where a click picks the step) and the map show together.
+    m_memoryMapDock = makeDock(tr("Memory map"), QStringLiteral("memoryMapDock"), contents.memoryMap, &window);
+    m_memoryMapDock->setToolTip(
+        tr("The allocator's segments and blocks of the selected run at one step (allocator models only)"));
+    window.setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    window.setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    window.addDockWidget(Qt::BottomDockWidgetArea, m_memoryMapDock);
+}
+
+QList<QAction *> WindowDocks::toggleActions() const
+{
+    QList<QAction *> actions;
+    for (QDockWidget *dock : m_docks)
+        actions << dock->toggleViewAction();
+    actions << m_memoryMapDock->toggleViewAction();
+    return actions;
+}
+
+void WindowDocks::arrange()
+{
+    const auto [trace, sweep, holes, run, runs] = m_docks;
+    (void)runs; // tabbed with the selected run
+    const int side = std::clamp(m_window.width() / 5, 200, 380);
+    m_window.resizeDocks({trace, holes}, {side, side}, Qt::Horizontal);
+    const int column = std::max(200, m_window.height() - m_window.menuBar()->height() - m_window.statusBar()->height());
+    m_window.resizeDocks({trace, sweep}, {column * 3 / 10, column * 7 / 10}, Qt::Vertical);
+    m_window.resizeDocks({holes, run}, {column * 3 / 10, column * 7 / 10}, Qt::Vertical);
+    // On a small screen the timeline keeps the larger share: the map is read at one step, the
+    // timeline across all of them.
+    const bool small = column < 800;
+    m_window.resizeDocks({m_memoryMapDock}, {small ? std::max(130, column / 4) : column * 3 / 10}, Qt::Vertical);
+}
+
+} // namespace rematlens

@@ -1,0 +1,52 @@
+#pragma once
+
+#include <QList>
+#include <QObject>
+
+#include <array>
+
+class QAbstractItemModel;
+class QAction;
+class QDockWidget;
+class QMainWindow;
+class QTableView;
+class QWidget;
+
+namespace rematlens {
+
+// The window's docks around the strip: the trace summary and the sweep controls on the left,
+// the holes and the selected run (with every run beside it) on the right, the memory map
+// below; and their default sizes for the window's size.
+class WindowDocks : public QObject {
+    Q_OBJECT
+
+public:
+    struct Contents {
+        QAbstractItemModel *summary;
+        QAbstractItemModel *holes;
+        QAbstractItemModel *details;
+        QAbstractItemModel *runs;
+        QWidget *sweepPanel;
+        QWidget *memoryMap;
+    };
+
+    WindowDocks(QMainWindow &window, const Contents &contents);
+
+    QTableView *summaryView() const { return m_summaryView; }
+    QTableView *holeView() const { return m_holeView; }
+    QDockWidget *memoryMapDock() const { return m_memoryMapDock; }
+    // Each dock's View menu entry.
+    QList<QAction *> toggleActions() const;
+    // The side columns take about a fifth of the window each, the strip and the timeline the
+    // rest; in each column the lower dock gets the larger share.
+    void arrange();
+
+private:
+    QMainWindow &m_window;
+    QTableView *m_summaryView;
+    QTableView *m_holeView;
+    QDockWidget *m_memoryMapDock;
+    std::array<QDockWidget *, 5> m_docks{}; // trace, sweep, holes, selected run, all runs
+};
+
+} // namespace rematlens
