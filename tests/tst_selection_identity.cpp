@@ -4,6 +4,7 @@
 #include "shared_data.h"
 
 #include "app/gui/main_window.h"
+#include "app/gui/map_cache.h"
 #include "app/gui/run_views_controller.h"
 #include "core/sim/run_identity.h"
 #include "views/common/run_selection.h"
@@ -77,6 +78,7 @@ private slots:
     void identityNamesEveryField();
     void selectionSaysOnlyChanges();
     void holesNeedKnownEdges();
+    void oldMapKeysAreTheSumRows();
     void allocatorRowsShowTheirOwnRuns();
     void mapsBelongToOneRow();
     void cancelledMapAndSweepClaimNoUnknownHole();
@@ -111,6 +113,7 @@ void SelectionIdentityTest::identityNamesEveryField()
     others[6].config.allocator.caching.expandableSegments = true;
     others[2].config.seed = 7;
     others[3].keep = {"x12"};
+    others[3].config.keepResident = {12};
     others[4].overheadLimit = 60;
     others[5].config.budget = 1001;
     std::set<std::string> keys{base.key()};
@@ -180,6 +183,28 @@ void SelectionIdentityTest::holesNeedKnownEdges()
     sweep.addResults({{2, result(Outcome::OutOfMemory)}});
     holes.rebuild(sweep);
     QCOMPARE(holes.rowCount(), 2); // now known: 1..3 fail between passes
+}
+
+// Maps kept before they were keyed by the whole row identity could only be the byte sum's.
+void SelectionIdentityTest::oldMapKeysAreTheSumRows()
+{
+    MapCache cache;
+    QVERIFY(cache.open(QStringLiteral("0123abcd")));
+    QVERIFY(QDir().mkpath(MapCache::directory()));
+    QFile file(MapCache::directory() + QStringLiteral("/0123abcd.jsonl"));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"key":"DTR/eager/2/","range":[100,200]})" "\n");
+    file.close();
+    ExactMapModel maps;
+    maps.setTrace(QStringLiteral("0123abcd"));
+    cache.loadInto(maps);
+    QCOMPARE(maps.rows().size(), std::size_t{1});
+    RunRequest sum;
+    sum.overheadLimit = 2;
+    QVERIFY(maps.row(sum));
+    RunRequest caching = sum;
+    caching.config.allocator.kind = AllocatorKind::Caching;
+    QVERIFY(!maps.row(caching));
 }
 
 void SelectionIdentityTest::openAndSweep(const QString &trace, const SweepParameters &p)
