@@ -5,6 +5,7 @@
 #include "core/trace/trace_reader.h"
 #include "views/common/byte_scale.h"
 #include "views/common/byte_units.h"
+#include "views/strip/strip_figure.h"
 #include "views/strip/strip_geometry.h"
 #include "views/tables/hole_list_model.h"
 #include "views/tables/run_details_model.h"
@@ -47,6 +48,7 @@ class ViewsTest : public QObject {
 private slots:
     void sweepModelsPassTheTester();
     void holesFollowResults();
+    void stripLegendKeepsItsPlace();
     void detailsAndSummaryPassTheTester();
     void stripGeometry();
     void byteUnitsReadTheSameEverywhere();
@@ -94,6 +96,37 @@ void ViewsTest::holesFollowResults()
     QCOMPARE(holes.data(holes.index(0, HoleListModel::PassAboveColumn)).toString(), QStringLiteral("0.4"));
     QCOMPARE(holes.entry(0).policy, std::size_t{0});
     QCOMPARE(holes.reports().size(), std::size_t{2});
+}
+
+// The legend lists what the strip can show before the runs arrive: a sweep does not reflow it.
+void ViewsTest::stripLegendKeepsItsPlace()
+{
+    SweepResultModel sweep;
+    HoleListModel holes;
+    FakeSweep fake;
+    sweep.reset(fake.baseline, fake.grid, fake.requests, 2, 2.0);
+    const StripFigure figure({StripFigure::Panel{QStringLiteral("fake"), &sweep, &holes}});
+    const FigureStyle style;
+    const QStringList before = figure.legend(style).labels();
+    const double heightBefore = figure.legend(style).height(500);
+    for (const char *label : {"pass", "out of memory", "over the compute limit", "not run", "DTR overhead", "LRU overhead"})
+        QVERIFY2(before.contains(QLatin1String(label)), qPrintable(before.join(QStringLiteral(", "))));
+    sweep.addResults({{0, FakeSweep::result(Outcome::OutOfMemory)}, {1, FakeSweep::result(Outcome::Pass)}});
+    holes.rebuild(sweep);
+    QCOMPARE(figure.legend(style).labels(), before);
+    sweep.addResults({{2, FakeSweep::result(Outcome::Thrash)}, {3, FakeSweep::result(Outcome::Pass)},
+                      {4, FakeSweep::result(Outcome::Pass)}, {5, FakeSweep::result(Outcome::Pass)},
+                      {6, FakeSweep::result(Outcome::Pass)}});
+    holes.rebuild(sweep);
+    QCOMPARE(figure.legend(style).labels(), before);
+    QCOMPARE(figure.legend(style).height(500), heightBefore);
+    // The last cell in: "not run" goes, once, and nothing else changes.
+    sweep.addResults({{7, FakeSweep::result(Outcome::Pass)}});
+    QStringList done = before;
+    done.removeAll(QStringLiteral("not run"));
+    QCOMPARE(figure.legend(style).labels(), done);
+    sweep.addResults({{0, FakeSweep::result(Outcome::Timeout)}}); // a wall limit's: it gets its entry
+    QVERIFY(figure.legend(style).labels().contains(QStringLiteral("timeout")));
 }
 
 namespace {
