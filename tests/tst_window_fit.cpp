@@ -6,6 +6,7 @@
 #include "app/gui/help_window.h"
 #include "app/gui/policy_editor_dialog.h"
 #include "app/gui/screen_fit.h"
+#include "app/gui/shortcut_table.h"
 
 #include <QListWidget>
 #include <QScreen>
@@ -27,6 +28,7 @@ private slots:
     void dialogIsCentredOverItsOwnerAndStaysOnScreen();
     void dialogsOfTheWindowFit();
     void helpOpensAtTheTopAndEscapeClosesIt();
+    void shortcutTableListsTheViewsKeys();
 
 private:
     QRect available() const { return QGuiApplication::primaryScreen()->availableGeometry(); }
@@ -113,6 +115,24 @@ void WindowFitTest::helpOpensAtTheTopAndEscapeClosesIt()
     QVERIFY(QTest::qWaitForWindowExposed(&help));
     QCOMPARE(scroll->value(), 0);
     QCOMPARE(sections->currentRow(), 0);
+}
+
+// The keys the views answer themselves, each once: the strip's and the timeline's zoom among them.
+void WindowFitTest::shortcutTableListsTheViewsKeys()
+{
+    QWidget window;
+    const ShortcutTable table(window);
+    const auto count = [&](const QString &keys, const QString &where) {
+        return std::count_if(table.entries().begin(), table.entries().end(),
+                             [&](const ShortcutTable::Entry &e) { return e.keys == keys && e.where == where; });
+    };
+    QCOMPARE(count(QStringLiteral("+ / -"), QStringLiteral("Feasibility strip")), 1);
+    QCOMPARE(count(QStringLiteral("+ / -"), QStringLiteral("Memory timeline")), 1);
+    QCOMPARE(count(QStringLiteral("0"), QStringLiteral("Feasibility strip")), 1);
+    QCOMPARE(count(QStringLiteral("Esc"), QStringLiteral("Help")), 1);
+    for (const ShortcutTable::Entry &entry : table.entries())
+        QCOMPARE(count(entry.keys, entry.where), 1);
+    QVERIFY(table.toMarkdown().contains(QStringLiteral("| + / - | Zoom the budget axis")));
 }
 
 QTEST_MAIN(WindowFitTest)

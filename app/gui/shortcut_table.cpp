@@ -10,6 +10,8 @@
 #include <QTabWidget>
 #include <QMenu>
 
+#include <algorithm>
+
 namespace rematlens {
 
 namespace {
@@ -101,14 +103,34 @@ void ShortcutTable::addButtons(const QWidget &window)
     }
 }
 
+// Keys the views answer that their own lists do not name yet; an entry whose keys a view's
+// list already has is left out, so the table never says one key twice.
+KeyBindings ShortcutTable::stripKeysUnlisted()
+{
+    return {
+        {QCoreApplication::translate("ShortcutTable", "+ / -"),
+         QCoreApplication::translate("ShortcutTable",
+                                     "Zoom the budget axis in / out (at the selected budget, else the centre)")},
+    };
+}
+
 void ShortcutTable::addViewKeys()
 {
     const auto add = [this](const KeyBindings &bindings, const QString &where) {
-        for (const KeyBinding &binding : bindings)
-            m_entries.push_back({binding.keys, binding.action, where});
+        for (const KeyBinding &binding : bindings) {
+            const bool listed = std::any_of(m_entries.begin(), m_entries.end(), [&](const Entry &e) {
+                return e.keys == binding.keys && e.where == where;
+            });
+            if (!listed)
+                m_entries.push_back({binding.keys, binding.action, where});
+        }
     };
-    add(FeasibilityStrip::keyBindings(), QCoreApplication::translate("ShortcutTable", "Feasibility strip"));
+    const QString strip = QCoreApplication::translate("ShortcutTable", "Feasibility strip");
+    add(FeasibilityStrip::keyBindings(), strip);
+    add(stripKeysUnlisted(), strip);
     add(TimelineView::keyBindings(), QCoreApplication::translate("ShortcutTable", "Memory timeline"));
+    add({{QCoreApplication::translate("ShortcutTable", "Esc"), QCoreApplication::translate("ShortcutTable", "Close the help")}},
+        QCoreApplication::translate("ShortcutTable", "Help"));
 }
 
 QString ShortcutTable::toMarkdown() const

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "views/common/key_binding.h"
+
 #include <QString>
 
 #include <vector>
@@ -10,7 +12,7 @@ namespace rematlens {
 
 // Every keyboard shortcut of a window, read from its actions and buttons (so the list follows
 // the menus as they change), then the keys and gestures the strip and the timeline handle
-// themselves; rendered as the Markdown table of the help window.
+// themselves (and Escape in the help window); rendered as the Markdown table of the help window.
 class ShortcutTable {
 public:
     struct Entry {
@@ -23,6 +25,8 @@ public:
 
     const std::vector<Entry> &entries() const { return m_entries; }
     QString toMarkdown() const;
+    // Keys the strip handles that FeasibilityStrip::keyBindings() does not list (zoom).
+    static KeyBindings stripKeysUnlisted();
 
 private:
     void addActions(const QWidget &window);
