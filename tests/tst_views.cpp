@@ -5,6 +5,7 @@
 #include "core/trace/trace_reader.h"
 #include "views/common/byte_scale.h"
 #include "views/common/byte_units.h"
+#include "views/common/table_copier.h"
 #include "views/strip/strip_figure.h"
 #include "views/strip/strip_geometry.h"
 #include "views/tables/hole_list_model.h"
@@ -13,6 +14,10 @@
 #include "views/tables/trace_summary_model.h"
 
 #include <QAbstractItemModelTester>
+#include <QAction>
+#include <QClipboard>
+#include <QGuiApplication>
+#include <QTableView>
 #include <QtTest>
 
 using namespace rematlens;
@@ -50,6 +55,7 @@ private slots:
     void holesFollowResults();
     void stripLegendKeepsItsPlace();
     void detailsAndSummaryPassTheTester();
+    void exactBytesAreReadableAndCopied();
     void stripGeometry();
     void byteUnitsReadTheSameEverywhere();
 };
@@ -141,6 +147,46 @@ QString valueOf(const RunDetailsModel &details, const QString &label)
 }
 
 } // namespace
+
+// A byte value cut by a narrow column ("3.45 GiB …") reads exactly in its tooltip, and Copy
+// takes its number of bytes.
+void ViewsTest::exactBytesAreReadableAndCopied()
+{
+    RunDetailsModel details;
+    FakeSweep fake;
+    RunRequest request = fake.requests[0];
+    request.config.budget = 3704610816;
+    details.setRun(request, FakeSweep::result(Outcome::Pass), fake.baseline);
+    const int budgetRow = 3;
+    QCOMPARE(details.data(details.index(budgetRow, 0)).toString(), QStringLiteral("budget"));
+    const QString tip = details.data(details.index(budgetRow, 1), Qt::ToolTipRole).toString();
+    QVERIFY2(tip.startsWith(QStringLiteral("budget: 3,704,610,816 B (3.45 GiB)\n")), qPrintable(tip));
+    QCOMPARE(details.data(details.index(budgetRow, 1), TableCopier::kExactValueRole).toString(),
+             QStringLiteral("3704610816"));
+    QVERIFY(!details.data(details.index(0, 1), TableCopier::kExactValueRole).isValid()); // not bytes: its text
+
+    QTableView view;
+    view.setModel(&details);
+    auto *copier = new TableCopier(&view);
+    QCOMPARE(view.contextMenuPolicy(), Qt::ActionsContextMenu);
+    QVERIFY(view.actions().contains(copier->copyAction()));
+    QCOMPARE(copier->copyAction()->text().remove(QLatin1Char('&')), QStringLiteral("Copy"));
+    view.setCurrentIndex(details.index(budgetRow, 1));
+    QCOMPARE(copier->selectedText(), QStringLiteral("3704610816"));
+    view.selectionModel()->select(QItemSelection(details.index(0, 0), details.index(budgetRow, 1)),
+                                  QItemSelectionModel::ClearAndSelect);
+    const QString table = copier->selectedText();
+    QCOMPARE(table.split(QLatin1Char('\n')).size(), budgetRow + 1);
+    QCOMPARE(table.split(QLatin1Char('\n')).first(), QStringLiteral("policy\tDTR"));
+    QCOMPARE(table.split(QLatin1Char('\n')).last(), QStringLiteral("budget\t3704610816"));
+    // Ctrl+C in the focused table puts the same on the clipboard.
+    view.show();
+    QVERIFY(QTest::qWaitForWindowActive(&view));
+    view.setFocus();
+    QGuiApplication::clipboard()->clear();
+    QTest::keySequence(&view, QKeySequence::Copy);
+    QCOMPARE(QGuiApplication::clipboard()->text(), table);
+}
 
 void ViewsTest::detailsAndSummaryPassTheTester()
 {
