@@ -25,6 +25,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QPainter>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
@@ -126,6 +127,7 @@ class FiguresTest : public QObject {
 private slots:
     void initTestCase();
     void svgHasSizeAndViewBox();
+    void zoomedStripSvgStaysInItsCells();
     void pdfHasMediaBoxAndEmbeddedFonts();
     void pngHasPixelsForSizeAndDpi_data();
     void pngHasPixelsForSizeAndDpi();
@@ -174,6 +176,48 @@ void FiguresTest::svgHasSizeAndViewBox()
     QSvgRenderer renderer(file);
     QVERIFY(renderer.isValid());
     QCOMPARE(renderer.viewBoxF(), QRectF(0, 0, 486, 180));
+}
+
+// SVG files Qt writes keep no clip: a zoomed strip cuts its cells, holes and curves itself, so
+// nothing is drawn over the row labels or past the right edge.
+void FiguresTest::zoomedStripSvgStaysInItsCells()
+{
+    std::vector<StripFigure::Panel> panels = m_demo.panels();
+    const double columns = double(panels.front().sweep->gridSize());
+    panels.front().viewFrom = 0.3 * columns;
+    panels.front().viewTo = 0.7 * columns;
+    const StripFigure zoomed(panels);
+    FigureWriter::Options options;
+    options.sizeInches = {6.75, 2.5};
+    const QString file = path(QStringLiteral("zoomed.svg"));
+    QCOMPARE(FigureWriter::write(zoomed, file, options), QString());
+    QSvgRenderer renderer(file);
+    QVERIFY(renderer.isValid());
+    const QRectF bounds = renderer.viewBoxF();
+    constexpr int scale = 3;
+    QImage image((bounds.size() * scale).toSize(), QImage::Format_RGB32);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    renderer.render(&painter, QRectF(QPointF(0, 0), bounds.size() * scale));
+    painter.end();
+    const StripGeometry g = zoomed.panelGeometry(bounds, options.style, 0);
+    const QRectF cells = g.cellArea();
+    QVERIFY(cells.width() > 0 && cells.height() > 0);
+    // Outside the cell area's sides, over the rows' height, only white, labels' ink and grey axes.
+    const auto coloured = [](QRgb c) {
+        return std::max({qRed(c), qGreen(c), qBlue(c)}) - std::min({qRed(c), qGreen(c), qBlue(c)}) > 40;
+    };
+    int inside = 0;
+    int outside = 0;
+    for (int y = int(cells.top() * scale) + 2; y < int(cells.bottom() * scale) - 2; ++y)
+        for (int x = 0; x < image.width(); ++x) {
+            const bool in = x > cells.left() * scale + 1 && x < cells.right() * scale - 1;
+            const bool out = x < cells.left() * scale - 2 || x > cells.right() * scale + 2;
+            if (coloured(image.pixel(x, y)))
+                (in ? inside : out ? outside : inside) += 1;
+        }
+    QVERIFY(inside > 0);
+    QCOMPARE(outside, 0);
 }
 
 void FiguresTest::pdfHasMediaBoxAndEmbeddedFonts()

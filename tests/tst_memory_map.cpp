@@ -28,6 +28,8 @@
 #include <QRegularExpression>
 #include <QSet>
 #include <QTemporaryDir>
+#include <QHelpEvent>
+#include <QToolTip>
 #include <QtTest>
 
 #include <algorithm>
@@ -356,6 +358,20 @@ void MemoryMapTest::failingRequestBesideTheLargestFreeBlock()
     QVERIFY2(blockHover.startsWith(QString::fromStdString(m_unet->tensors[block.tensor].name)), qPrintable(blockHover));
     QVERIFY2(blockHover.contains(QStringLiteral("0x") + QString::number(qulonglong(block.address), 16)),
              qPrintable(blockHover));
+    // A rest of the mouse asks for a tooltip: the block's hover text stays, not a parent's tooltip.
+    QWidget dock;
+    dock.setToolTip(QStringLiteral("the dock's general tooltip"));
+    view.setParent(&dock);
+    const auto unparent = qScopeGuard([&view] { view.setParent(nullptr); }); // the view is not the dock's to delete
+    dock.resize(1000, 400);
+    dock.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dock));
+    const QPoint at = allocated->rect.center().toPoint();
+    QHelpEvent rest(QEvent::ToolTip, at, view.mapToGlobal(at));
+    QApplication::sendEvent(&view, &rest);
+    QTRY_VERIFY(QToolTip::isVisible());
+    QCOMPARE(QToolTip::text(), blockHover);
+    QToolTip::hideText();
 }
 
 void MemoryMapTest::byteSumMapExplainsItself()

@@ -9,9 +9,13 @@
 #include "views/common/zoom_window.h"
 #include "views/figure/figure_writer.h"
 #include "views/timeline/timeline_figure.h"
+#include "views/timeline/timeline_panel.h"
 #include "views/timeline/timeline_view.h"
 
+#include <QGraphicsTextItem>
+#include <QHelpEvent>
 #include <QImage>
+#include <QToolTip>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -34,6 +38,10 @@ private slots:
     void trackOfAFailedRun();
     void divergenceOfTwoBudgets();
     void viewHoverAndZoom();
+    void axisLabelsAreNeverElided_data();
+    void axisLabelsAreNeverElided();
+    void hoverTextStaysAtRest();
+    void panelSaysWhatReplays();
     void figureWritesEveryFormat();
 
 private:
@@ -151,6 +159,13 @@ void TimelineTest::tickIntervalsAreRound()
     QCOMPARE(niceTickInterval(3.61, 5), 0.5);
     QCOMPARE(niceTickInterval(100, 5), 20.0);
     QCOMPARE(niceTickInterval(0, 5), 1.0);
+    QCOMPARE(niceTickIntervalWithin(1.7, 5, 9), 0.2); // room enough: as before
+    QCOMPARE(niceTickIntervalWithin(1.7, 5, 4), 0.5);
+    QCOMPARE(niceTickIntervalWithin(1.7, 5, 1), 2.0);
+    QCOMPARE(niceTickIntervalWithin(100, 5, 2), 50.0);
+    QCOMPARE(tickDecimals(0.2), 1);
+    QCOMPARE(tickDecimals(0.25), 2);
+    QCOMPARE(tickDecimals(20), 0);
 }
 
 void TimelineTest::trackFollowsTheRecording()
@@ -244,6 +259,97 @@ void TimelineTest::viewHoverAndZoom()
     view.setAxis(TimelineAxis::Clock);
     QCOMPARE(view.plot().axis, TimelineAxis::Clock);
     QVERIFY(!view.figureCsv().isEmpty());
+}
+
+// Qt Charts draws a value label it has no room for as "…": at any size the chart's labels stay whole.
+void TimelineTest::axisLabelsAreNeverElided_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("dock at 1024x700") << QSize(480, 190);
+    QTest::newRow("short") << QSize(420, 150);
+    QTest::newRow("very short") << QSize(420, 120);
+    QTest::newRow("narrow") << QSize(300, 260);
+    QTest::newRow("large") << QSize(1200, 600);
+}
+
+void TimelineTest::axisLabelsAreNeverElided()
+{
+    QFETCH(QSize, size);
+    TimelineView view;
+    view.resize(size);
+    view.setRuns(m_program, inspect(0.3), inspect(0.31));
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QCoreApplication::processEvents();
+    int labels = 0;
+    QStringList elided;
+    for (QGraphicsItem *item : view.scene()->items()) {
+        const auto *text = dynamic_cast<const QGraphicsTextItem *>(item);
+        if (!text || !text->isVisible() || text->toPlainText().isEmpty())
+            continue;
+        if (text->toPlainText().contains(QChar(0x2026)) || text->toPlainText().contains(QStringLiteral("...")))
+            elided << text->toPlainText();
+        ++labels;
+    }
+    QVERIFY2(elided.isEmpty(), qPrintable(elided.join(QStringLiteral(" | "))));
+    QVERIFY2(labels >= 6, qPrintable(QString::number(labels))); // two ticks at least on each of three axes
+}
+
+// After a second of rest the widget is asked for its tooltip: the hover text stays, not the
+// chart's general tooltip.
+void TimelineTest::hoverTextStaysAtRest()
+{
+    TimelineView view;
+    view.resize(900, 400);
+    view.setRuns(m_program, inspect(0.3), nullptr);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QCoreApplication::processEvents();
+    const QPoint inPlot = view.mapFromScene(view.chart()->mapToScene(view.chart()->plotArea().center()));
+    const QString hover = view.hoverTextAt(inPlot);
+    QVERIFY2(hover.contains(QStringLiteral("step")), qPrintable(hover));
+    QHelpEvent rest(QEvent::ToolTip, inPlot, view.viewport()->mapToGlobal(inPlot));
+    QApplication::sendEvent(view.viewport(), &rest);
+    QTRY_VERIFY(QToolTip::isVisible());
+    QCOMPARE(QToolTip::text(), hover);
+    QToolTip::hideText();
+    QTRY_VERIFY(!QToolTip::isVisible());
+    const QPoint offPlot(2, 2); // off the plot the chart explains itself
+    QHelpEvent restOff(QEvent::ToolTip, offPlot, view.viewport()->mapToGlobal(offPlot));
+    QApplication::sendEvent(view.viewport(), &restOff);
+    QTRY_VERIFY(QToolTip::isVisible());
+    QCOMPARE(QToolTip::text(), view.toolTip());
+    QToolTip::hideText();
+}
+
+// While a run replays the chart says which; it says so until its plot arrives.
+void TimelineTest::panelSaysWhatReplays()
+{
+    TimelinePanel panel;
+    panel.resize(600, 300);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QVERIFY2(panel.messageText().contains(QStringLiteral("Select a run")), qPrintable(panel.messageText()));
+    const std::shared_ptr<const InspectedRun> run = inspect(0.3);
+    panel.showReplaying(run->request);
+    const QString replaying = panel.messageText();
+    QVERIFY2(replaying.startsWith(QStringLiteral("Replaying ")) && replaying.contains(QStringLiteral(" at 0.3")),
+             qPrintable(replaying));
+    QCOMPARE(panel.statusText(), replaying);
+    auto *message = panel.findChild<QWidget *>(QStringLiteral("timelineMessage"));
+    QVERIFY(message && message->isVisible());
+    QVERIFY(panel.view()->rect().contains(message->geometry())); // over the chart, whole
+
+    panel.showPlot(std::make_shared<const TimelinePlot>(TimelinePlot::build(m_program, run, nullptr, TimelineAxis::Step)));
+    QVERIFY(panel.messageText().isEmpty());
+    QVERIFY(!message->isVisible());
+    // The next run: over the last plot the message waits a moment, then says it replays.
+    panel.showReplaying(inspect(0.31)->request);
+    QVERIFY(panel.statusText().contains(QStringLiteral("0.31")));
+    QTRY_VERIFY(message->isVisible());
+    QVERIFY(panel.messageText().contains(QStringLiteral("Replaying ")));
+    panel.clear();
+    QVERIFY(panel.messageText().contains(QStringLiteral("Select a run")));
 }
 
 void TimelineTest::figureWritesEveryFormat()

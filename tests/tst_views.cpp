@@ -5,6 +5,8 @@
 #include "core/trace/trace_reader.h"
 #include "views/common/byte_scale.h"
 #include "views/common/byte_units.h"
+#include "views/common/table_copier.h"
+#include "views/strip/strip_figure.h"
 #include "views/strip/strip_geometry.h"
 #include "views/tables/hole_list_model.h"
 #include "views/tables/run_details_model.h"
@@ -12,6 +14,10 @@
 #include "views/tables/trace_summary_model.h"
 
 #include <QAbstractItemModelTester>
+#include <QAction>
+#include <QClipboard>
+#include <QGuiApplication>
+#include <QTableView>
 #include <QtTest>
 
 using namespace rematlens;
@@ -47,7 +53,9 @@ class ViewsTest : public QObject {
 private slots:
     void sweepModelsPassTheTester();
     void holesFollowResults();
+    void stripLegendKeepsItsPlace();
     void detailsAndSummaryPassTheTester();
+    void exactBytesAreReadableAndCopied();
     void stripGeometry();
     void byteUnitsReadTheSameEverywhere();
 };
@@ -96,6 +104,37 @@ void ViewsTest::holesFollowResults()
     QCOMPARE(holes.reports().size(), std::size_t{2});
 }
 
+// The legend lists what the strip can show before the runs arrive: a sweep does not reflow it.
+void ViewsTest::stripLegendKeepsItsPlace()
+{
+    SweepResultModel sweep;
+    HoleListModel holes;
+    FakeSweep fake;
+    sweep.reset(fake.baseline, fake.grid, fake.requests, 2, 2.0);
+    const StripFigure figure({StripFigure::Panel{QStringLiteral("fake"), &sweep, &holes}});
+    const FigureStyle style;
+    const QStringList before = figure.legend(style).labels();
+    const double heightBefore = figure.legend(style).height(500);
+    for (const char *label : {"pass", "out of memory", "over the compute limit", "not run", "DTR overhead", "LRU overhead"})
+        QVERIFY2(before.contains(QLatin1String(label)), qPrintable(before.join(QStringLiteral(", "))));
+    sweep.addResults({{0, FakeSweep::result(Outcome::OutOfMemory)}, {1, FakeSweep::result(Outcome::Pass)}});
+    holes.rebuild(sweep);
+    QCOMPARE(figure.legend(style).labels(), before);
+    sweep.addResults({{2, FakeSweep::result(Outcome::Thrash)}, {3, FakeSweep::result(Outcome::Pass)},
+                      {4, FakeSweep::result(Outcome::Pass)}, {5, FakeSweep::result(Outcome::Pass)},
+                      {6, FakeSweep::result(Outcome::Pass)}});
+    holes.rebuild(sweep);
+    QCOMPARE(figure.legend(style).labels(), before);
+    QCOMPARE(figure.legend(style).height(500), heightBefore);
+    // The last cell in: "not run" goes, once, and nothing else changes.
+    sweep.addResults({{7, FakeSweep::result(Outcome::Pass)}});
+    QStringList done = before;
+    done.removeAll(QStringLiteral("not run"));
+    QCOMPARE(figure.legend(style).labels(), done);
+    sweep.addResults({{0, FakeSweep::result(Outcome::Timeout)}}); // a wall limit's: it gets its entry
+    QVERIFY(figure.legend(style).labels().contains(QStringLiteral("timeout")));
+}
+
 namespace {
 
 // The value shown beside a field label, empty when the label is not listed.
@@ -108,6 +147,46 @@ QString valueOf(const RunDetailsModel &details, const QString &label)
 }
 
 } // namespace
+
+// A byte value cut by a narrow column ("3.45 GiB …") reads exactly in its tooltip, and Copy
+// takes its number of bytes.
+void ViewsTest::exactBytesAreReadableAndCopied()
+{
+    RunDetailsModel details;
+    FakeSweep fake;
+    RunRequest request = fake.requests[0];
+    request.config.budget = 3704610816;
+    details.setRun(request, FakeSweep::result(Outcome::Pass), fake.baseline);
+    const int budgetRow = 3;
+    QCOMPARE(details.data(details.index(budgetRow, 0)).toString(), QStringLiteral("budget"));
+    const QString tip = details.data(details.index(budgetRow, 1), Qt::ToolTipRole).toString();
+    QVERIFY2(tip.startsWith(QStringLiteral("budget: 3,704,610,816 B (3.45 GiB)\n")), qPrintable(tip));
+    QCOMPARE(details.data(details.index(budgetRow, 1), TableCopier::kExactValueRole).toString(),
+             QStringLiteral("3704610816"));
+    QVERIFY(!details.data(details.index(0, 1), TableCopier::kExactValueRole).isValid()); // not bytes: its text
+
+    QTableView view;
+    view.setModel(&details);
+    auto *copier = new TableCopier(&view);
+    QCOMPARE(view.contextMenuPolicy(), Qt::ActionsContextMenu);
+    QVERIFY(view.actions().contains(copier->copyAction()));
+    QCOMPARE(copier->copyAction()->text().remove(QLatin1Char('&')), QStringLiteral("Copy"));
+    view.setCurrentIndex(details.index(budgetRow, 1));
+    QCOMPARE(copier->selectedText(), QStringLiteral("3704610816"));
+    view.selectionModel()->select(QItemSelection(details.index(0, 0), details.index(budgetRow, 1)),
+                                  QItemSelectionModel::ClearAndSelect);
+    const QString table = copier->selectedText();
+    QCOMPARE(table.split(QLatin1Char('\n')).size(), budgetRow + 1);
+    QCOMPARE(table.split(QLatin1Char('\n')).first(), QStringLiteral("policy\tDTR"));
+    QCOMPARE(table.split(QLatin1Char('\n')).last(), QStringLiteral("budget\t3704610816"));
+    // Ctrl+C in the focused table puts the same on the clipboard.
+    view.show();
+    QVERIFY(QTest::qWaitForWindowActive(&view));
+    view.setFocus();
+    QGuiApplication::clipboard()->clear();
+    QTest::keySequence(&view, QKeySequence::Copy);
+    QCOMPARE(QGuiApplication::clipboard()->text(), table);
+}
 
 void ViewsTest::detailsAndSummaryPassTheTester()
 {

@@ -1,5 +1,7 @@
 #include "export_figure_dialog.h"
 
+#include "screen_fit.h"
+
 #include "app/cli/command_support.h"
 #include "views/figure/figure_preview.h"
 #include "views/figure/figure_sizes.h"
@@ -125,7 +127,7 @@ ExportFigureDialog::ExportFigureDialog(std::vector<FigureView> views, const Figu
     connect(m_palette, &QComboBox::currentIndexChanged, this, refresh);
     connect(m_dpi, &QSpinBox::valueChanged, this, refresh);
     updatePreview();
-    resize(1000, 460);
+    fitToScreen(this, QSize(1000, 460));
 }
 
 void ExportFigureDialog::applyChoices(const FigureExportChoices &c)

@@ -1,11 +1,15 @@
 #include "help_window.h"
 
+#include "screen_fit.h"
+
 #include <QDesktopServices>
 #include <QFile>
 #include <QHBoxLayout>
 #include <QImageReader>
 #include <QListWidget>
 #include <QRegularExpression>
+#include <QScrollBar>
+#include <QShortcut>
 #include <QSplitter>
 #include <QTextBlock>
 #include <QTextBrowser>
@@ -23,6 +27,7 @@ namespace {
 const QString kReadme = QStringLiteral(":/help/README.md");
 const QString kResourceRoot = QStringLiteral(":/help");
 constexpr int kMaxImageWidth = 760; // pixels: screenshots are drawn at most this wide
+constexpr QSize kWantedSize(1000, 760);
 
 const QStringList &developerSections()
 {
@@ -102,6 +107,9 @@ HelpWindow::HelpWindow(const QString &shortcutTable, QWidget *parent)
     m_browser->document()->setMarkdown(text, QTextDocument::MarkdownDialectGitHub);
     nameHeadings();
     fitImages();
+    // Filling the document carried the browser's cursor to its end, the shortcut table, where the
+    // browser would scroll as soon as it is shown.
+    m_browser->moveCursor(QTextCursor::Start);
     m_sections->setToolTip(tr("Sections of the help; click one to go there"));
 
     auto *splitter = new QSplitter(this);
@@ -112,7 +120,11 @@ HelpWindow::HelpWindow(const QString &shortcutTable, QWidget *parent)
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(splitter);
-    resize(1000, 760);
+    fitToScreen(this, kWantedSize);
+
+    auto *escape = new QShortcut(QKeySequence(Qt::Key_Escape), this);
+    escape->setContext(Qt::WindowShortcut);
+    connect(escape, &QShortcut::activated, this, &QWidget::close);
 
     connect(m_browser, &QTextBrowser::anchorClicked, this, &HelpWindow::followLink);
     connect(m_sections, &QListWidget::itemActivated, this,
@@ -178,8 +190,27 @@ void HelpWindow::followLink(const QUrl &url)
         QDesktopServices::openUrl(url);
 }
 
+// Each opening starts at the top; Help > Keyboard Shortcuts then goes on to the table.
+void HelpWindow::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    showTop();
+}
+
+void HelpWindow::showTop()
+{
+    m_browser->moveCursor(QTextCursor::Start);
+    m_browser->verticalScrollBar()->setValue(0);
+    if (m_sections->count() > 0)
+        m_sections->setCurrentRow(0);
+}
+
 void HelpWindow::showSection(const QString &anchor)
 {
+    if (anchor.isEmpty()) {
+        showTop();
+        return;
+    }
     m_browser->scrollToAnchor(anchor);
     for (int i = 0; i < m_sections->count(); ++i)
         if (m_sections->item(i)->data(Qt::UserRole).toString() == anchor)

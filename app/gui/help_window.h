@@ -9,7 +9,8 @@ namespace rematlens {
 
 // Help > RematLens Help (F1): the README's sections for users, shipped in the program, with
 // their images and a table of every keyboard shortcut of the window. A list of the sections
-// beside the text jumps to each; Help > Keyboard Shortcuts opens it at the table.
+// beside the text jumps to each; it opens at the top, Help > Keyboard Shortcuts opens it at the
+// table, Escape closes it. Its first size fits the screen it opens on.
 class HelpWindow : public QWidget {
     Q_OBJECT
 
@@ -19,7 +20,9 @@ public:
     // `shortcutTable` is Markdown (ShortcutTable::toMarkdown), placed at the end.
     explicit HelpWindow(const QString &shortcutTable, QWidget *parent = nullptr);
 
+    // An empty anchor is the top of the page.
     void showSection(const QString &anchor);
+    void showTop();
     QTextBrowser *browser() const { return m_browser; }
     QStringList sectionAnchors() const;
 
@@ -29,6 +32,9 @@ public:
     static QString introduction(const QString &readme);
     // GitHub's anchor of a heading: "Running a sweep on a Slurm cluster" -> "running-a-sweep-on-a-slurm-cluster".
     static QString anchorOf(const QString &heading);
+
+protected:
+    void showEvent(QShowEvent *event) override;
 
 private:
     void nameHeadings();

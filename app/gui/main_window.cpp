@@ -6,6 +6,7 @@
 #include "policy_editor_dialog.h"
 #include "run_views_controller.h"
 #include "schedule_rows_coordinator.h"
+#include "screen_fit.h"
 #include "selected_run_presenter.h"
 #include "session_controller.h"
 #include "shortcut_table.h"
@@ -42,7 +43,6 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QScreen>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStatusBar>
@@ -88,10 +88,8 @@ MainWindow::MainWindow(QWidget *parent)
     m_timeline->setOverlay(TimelinePanel::Overlay(m_settings.timelineOverlay()));
 
     // The first start fits the screen it opens on; later ones come back as they were left.
-    if (!restoreGeometry(m_settings.windowGeometry())) {
-        const QSize available = screen()->availableGeometry().size();
-        resize(QSize(1400, 850).boundedTo(available - QSize(16, 48)));
-    }
+    if (!restoreGeometry(m_settings.windowGeometry()))
+        fitToScreen(this, QSize(1400, 850));
     if (!restoreState(m_settings.windowState()))
         m_memoryMapDock->hide(); // nothing to show until a run under an allocator model is selected
     m_centre->restoreState(m_settings.centreState());
@@ -468,8 +466,7 @@ HelpWindow *MainWindow::showHelp(const QString &anchor)
     m_help->show();
     m_help->raise();
     m_help->activateWindow();
-    if (!anchor.isEmpty())
-        m_help->showSection(anchor);
+    m_help->showSection(anchor); // the top when no section is named
     return m_help;
 }
 

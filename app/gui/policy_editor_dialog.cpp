@@ -1,5 +1,7 @@
 #include "policy_editor_dialog.h"
 
+#include "screen_fit.h"
+
 #include "app_settings.h"
 
 #include "core/sim/policy_spec.h"
@@ -72,6 +74,7 @@ PolicyEditorDialog::PolicyEditorDialog(AppSettings &settings, QWidget *parent)
     connect(m_buttons, &QDialogButtonBox::accepted, this, &PolicyEditorDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &PolicyEditorDialog::reject);
     validate();
+    fitToScreen(this, sizeHint()); // the list of variables is long
 }
 
 QString PolicyEditorDialog::expression() const

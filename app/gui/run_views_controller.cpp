@@ -162,7 +162,7 @@ void RunViewsController::inspect()
         return;
     m_inspectionKey = key;
     clearViews();
-    m_views.timeline->setBusy(true);
+    m_views.timeline->showReplaying(selected->request);
     m_views.cascade->showMessage(tr("Replaying the selected run…"));
     m_views.memoryMap->view()->showMessage(tr("Replaying the selected run…"));
     m_inspector.inspect(m_program, selected->request, compared);

@@ -10,6 +10,8 @@
 #include <QTabWidget>
 #include <QMenu>
 
+#include <algorithm>
+
 namespace rematlens {
 
 namespace {
@@ -103,12 +105,21 @@ void ShortcutTable::addButtons(const QWidget &window)
 
 void ShortcutTable::addViewKeys()
 {
+    // An entry whose keys a view's list already has is left out: the table never says one key twice.
     const auto add = [this](const KeyBindings &bindings, const QString &where) {
-        for (const KeyBinding &binding : bindings)
-            m_entries.push_back({binding.keys, binding.action, where});
+        for (const KeyBinding &binding : bindings) {
+            const bool listed = std::any_of(m_entries.begin(), m_entries.end(), [&](const Entry &e) {
+                return e.keys == binding.keys && e.where == where;
+            });
+            if (!listed)
+                m_entries.push_back({binding.keys, binding.action, where});
+        }
     };
-    add(FeasibilityStrip::keyBindings(), QCoreApplication::translate("ShortcutTable", "Feasibility strip"));
+    const QString strip = QCoreApplication::translate("ShortcutTable", "Feasibility strip");
+    add(FeasibilityStrip::keyBindings(), strip);
     add(TimelineView::keyBindings(), QCoreApplication::translate("ShortcutTable", "Memory timeline"));
+    add({{QCoreApplication::translate("ShortcutTable", "Esc"), QCoreApplication::translate("ShortcutTable", "Close the help")}},
+        QCoreApplication::translate("ShortcutTable", "Help"));
 }
 
 QString ShortcutTable::toMarkdown() const

@@ -10,7 +10,7 @@ namespace rematlens {
 
 // Every keyboard shortcut of a window, read from its actions and buttons (so the list follows
 // the menus as they change), then the keys and gestures the strip and the timeline handle
-// themselves; rendered as the Markdown table of the help window.
+// themselves (and Escape in the help window); rendered as the Markdown table of the help window.
 class ShortcutTable {
 public:
     struct Entry {

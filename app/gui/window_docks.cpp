@@ -1,5 +1,7 @@
 #include "window_docks.h"
 
+#include "views/common/table_copier.h"
+
 #include <QDockWidget>
 #include <QHeaderView>
 #include <QMainWindow>
@@ -23,6 +25,7 @@ QTableView *makeTable(QAbstractItemModel *model, QWidget *parent)
     view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     view->setAlternatingRowColors(true);
     view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
+    new TableCopier(view); // Ctrl+C and Copy give the selected cells, bytes exact
     return view;
 }
 

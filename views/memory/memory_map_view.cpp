@@ -1,5 +1,6 @@
 #include "views/memory/memory_map_view.h"
 
+#include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
@@ -75,6 +76,20 @@ void MemoryMapView::mouseMoveEvent(QMouseEvent *event)
         QToolTip::hideText();
     else
         QToolTip::showText(event->globalPosition().toPoint(), text, this);
+}
+
+// A rest of the mouse asks for a tooltip: the hover text stays, rather than a parent's tooltip.
+bool MemoryMapView::event(QEvent *event)
+{
+    if (event->type() != QEvent::ToolTip)
+        return QWidget::event(event);
+    const auto *help = static_cast<QHelpEvent *>(event);
+    const QString text = hoverText(help->pos());
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(help->globalPos(), text, this);
+    return true;
 }
 
 void MemoryMapView::paintFigure(QPainter &painter, const QRectF &bounds, const FigureStyle &style) const

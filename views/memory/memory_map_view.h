@@ -31,6 +31,7 @@ public:
     QSize sizeHint() const override { return QSize(480, 220); }
 
 protected:
+    bool event(QEvent *event) override;
     void paintEvent(QPaintEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
 

@@ -732,7 +732,7 @@ KeyBindings FeasibilityStrip::keyBindings()
         {tr("Up / Down"), tr("Select the policy above / below")},
         {tr("Home / End"), tr("Select the lowest / highest budget")},
         {tr("Wheel"), tr("Zoom the budget axis at the cursor")},
-        {tr("+ / \u2212"), tr("Zoom in / out at the cursor (at the selected run when the cursor is elsewhere)")},
+        {tr("+ / -"), tr("Zoom the budget axis in / out at the cursor (at the selected run when the cursor is elsewhere)")},
         {tr("Drag"), tr("Pan along the budgets")},
         {tr("0"), tr("Show every budget of the sweep (reset the zoom)")},
         {tr("Shift+Drag"), tr("Mark a range of budgets")},

@@ -1,5 +1,7 @@
 #include "views/strip/hole_mark.h"
 
+#include "views/strip/hatch_lines.h"
+
 #include <QFontMetricsF>
 #include <QPainter>
 
@@ -10,12 +12,11 @@ void HoleMark::paint(QPainter &p, const QRectF &span, const QColor &under, const
     const double lineHeight = QFontMetricsF(style.font()).height();
     p.save();
     p.setRenderHint(QPainter::Antialiasing, true);
-    p.setClipRect(span, Qt::IntersectClip);
     const QColor hatch = under.lightnessF() < 0.45 ? QColor(Qt::white) : style.hole();
     p.setPen(QPen(hatch, style.axisWidth, Qt::SolidLine, Qt::FlatCap));
     const double spacing = 0.42 * lineHeight;
-    for (double x = span.left() - span.height(); x < span.right(); x += spacing)
-        p.drawLine(QPointF(x, span.bottom()), QPointF(x + span.height(), span.top()));
+    for (const QLineF &line : HatchLines::rising(span, span.left() - span.height(), spacing))
+        p.drawLine(line);
     p.restore();
     p.save();
     p.setRenderHint(QPainter::Antialiasing, true);

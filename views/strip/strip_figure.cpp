@@ -73,28 +73,32 @@ int StripFigure::gridRows(double width, const FigureStyle &style) const
     return (panels + columns - 1) / columns;
 }
 
+// Every outcome a row can show, whether a run has it yet or not, so the legend keeps its place
+// while a sweep fills the strip: "not run" from the start until the last cell is in, a timeout
+// (a wall limit's, or a map's) only once one is there.
 std::vector<Outcome> StripFigure::outcomesShown() const
 {
-    std::vector<bool> seen(5, false);
-    seen[static_cast<int>(Outcome::Pass)] = seen[static_cast<int>(Outcome::OutOfMemory)] = true;
+    bool timeout = false;
+    bool notRun = false;
     for (const Panel &panel : m_panels) {
         if (!hasRuns(panel))
             continue;
         for (std::size_t p = 0; p < panel.sweep->policyCount(); ++p) {
             for (std::size_t c = 0; c < panel.sweep->gridSize(); ++c) {
                 const std::optional<RunResult> &r = panel.sweep->result(p, c);
-                seen[static_cast<int>(r ? r->outcome : Outcome::Cancelled)] = true;
+                timeout = timeout || (r && r->outcome == Outcome::Timeout);
+                notRun = notRun || !r || r->outcome == Outcome::Cancelled;
             }
             if (const MappedRow *row = panel.maps ? panel.maps->row(panel.sweep->request(p, 0)) : nullptr)
                 for (const MapStretch &stretch : row->summary.stretches)
-                    if (!stretch.unmapped)
-                        seen[static_cast<int>(stretch.outcome)] = true;
+                    timeout = timeout || (!stretch.unmapped && stretch.outcome == Outcome::Timeout);
         }
     }
-    std::vector<Outcome> shown;
-    for (Outcome o : {Outcome::Pass, Outcome::OutOfMemory, Outcome::Thrash, Outcome::Timeout, Outcome::Cancelled})
-        if (seen[static_cast<int>(o)])
-            shown.push_back(o);
+    std::vector<Outcome> shown{Outcome::Pass, Outcome::OutOfMemory, Outcome::Thrash};
+    if (timeout)
+        shown.push_back(Outcome::Timeout);
+    if (notRun)
+        shown.push_back(Outcome::Cancelled);
     return shown;
 }
 
@@ -110,52 +114,52 @@ QStringList StripFigure::policyNames() const
     return names;
 }
 
-// A policy whose runs never pass draws no curve, so it gets no legend line.
+// Every policy's overhead line, also before its first pass draws the curve: the legend does not
+// grow while a sweep runs.
 StripLegend StripFigure::legend(const FigureStyle &style) const
 {
     std::vector<StripLegend::PolicyLine> lines;
     const QStringList names = policyNames();
     for (int i = 0; i < names.size(); ++i)
-        if (passes(names[i]))
-            lines.push_back({names[i], i});
+        lines.push_back({names[i], i});
     return StripLegend(style, outcomesShown(), lines, hasUnmapped(), scheduleSwatches());
 }
 
-// The states the schedule rows of any panel can show, once each.
+// The states the schedule rows of any panel can take, once each, answered or not yet: the
+// legend stays as it is while the answers arrive.
 std::vector<StripLegend::Swatch> StripFigure::scheduleSwatches() const
 {
-    std::vector<ScheduleRowsModel::State> states;
+    using State = ScheduleRowsModel::State;
+    std::vector<State> states;
+    const auto add = [&states](std::initializer_list<State> more) {
+        for (State state : more)
+            if (std::find(states.begin(), states.end(), state) == states.end())
+                states.push_back(state);
+    };
     for (const Panel &panel : m_panels)
         if (hasRuns(panel) && panel.schedules)
-            for (ScheduleRowsModel::State state : panel.schedules->statesShown())
-                if (std::find(states.begin(), states.end(), state) == states.end())
-                    states.push_back(state);
+            for (ScheduleRowsModel::Row row : panel.schedules->rows())
+                if (row == ScheduleRowsModel::Row::Checkpointing)
+                    add({State::Pass, State::Fail});
+                else
+                    add({State::Optimal, State::Feasible, State::Infeasible, State::Unknown, State::Declined});
+    if (!states.empty())
+        add({State::Pending});
     std::vector<StripLegend::Swatch> swatches;
     for (ScheduleRowsModel::State state : states)
         swatches.push_back({ScheduleRowsModel::stateColour(state), ScheduleRowsModel::stateLabel(state)});
     return swatches;
 }
 
-// Budgets a map shown in some row did not reach get a legend entry of their own.
+// Once a row has an exact map, the budgets it has not reached get a legend entry of their own,
+// kept while the map fills them in.
 bool StripFigure::hasUnmapped() const
 {
     for (const Panel &panel : m_panels)
         if (hasRuns(panel) && panel.maps)
             for (std::size_t p = 0; p < panel.sweep->policyCount(); ++p)
-                if (const MappedRow *row = panel.maps->row(panel.sweep->request(p, 0)); row && !row->summary.unmapped.empty())
+                if (panel.maps->row(panel.sweep->request(p, 0)))
                     return true;
-    return false;
-}
-
-bool StripFigure::passes(const QString &policy) const
-{
-    for (const Panel &panel : m_panels)
-        if (hasRuns(panel))
-            for (std::size_t p = 0; p < panel.sweep->policyCount(); ++p)
-                if (panel.sweep->policyName(p) == policy)
-                    for (std::size_t c = 0; c < panel.sweep->gridSize(); ++c)
-                        if (const auto &r = panel.sweep->result(p, c); r && r->outcome == Outcome::Pass)
-                            return true;
     return false;
 }
 

@@ -42,6 +42,9 @@ public:
     int gridColumns(double width, const FigureStyle &style) const;
     int gridRows(double width, const FigureStyle &style) const;
     std::size_t panelCount() const { return m_panels.size(); }
+    // The one legend: every outcome, policy line and schedule state the panels can show, so
+    // it keeps its entries and its place while results arrive.
+    StripLegend legend(const FigureStyle &style) const;
 
 private:
     struct Layout {
@@ -56,11 +59,9 @@ private:
     double sharedOverheadTop(const FigureStyle &style) const;
     std::vector<Outcome> outcomesShown() const;
     QStringList policyNames() const;
-    bool passes(const QString &policy) const;
     bool hasUnmapped() const;
     std::vector<StripLegend::Swatch> scheduleSwatches() const;
     static QString scheduleCsv(const Panel &panel);
-    StripLegend legend(const FigureStyle &style) const;
     QString sharedXTitle(double width, const FigureStyle &style) const;
 
     std::vector<Panel> m_panels;

@@ -61,6 +61,14 @@ std::vector<std::vector<StripLegend::Item>> StripLegend::flow(double width, bool
     return result;
 }
 
+QStringList StripLegend::labels() const
+{
+    QStringList result;
+    for (const Item &item : m_items)
+        result << item.label;
+    return result;
+}
+
 double StripLegend::height(double width) const
 {
     const QFontMetricsF metrics(m_style.font());

@@ -30,6 +30,8 @@ public:
                 bool unmapped = false, const std::vector<Swatch> &swatches = {});
 
     double height(double width) const;
+    // The entries' labels, in order.
+    QStringList labels() const;
     void paint(QPainter &p, const QRectF &bounds) const;
 
 private:

@@ -207,7 +207,19 @@ StripGeometry StripPainter::layout(const QRectF &bounds, const Parts &parts) con
     return g;
 }
 
-// Zoomed in, cells, holes and curves run past the plot's sides: they are cut at its edges.
+// Zoomed in, cells, holes and curves run past the plot's sides: they are cut at its edges, by
+// their geometry (shownPart, the curves' ends), since SVG files Qt writes keep no clip, and by a
+// clip for the rest.
+QRectF StripPainter::shownPart(const StripGeometry &g, const QRectF &r)
+{
+    if (!(g.viewTo > g.viewFrom))
+        return g.visiblePart(r);
+    const QRectF cells = g.cellArea();
+    const double left = std::max(r.left(), cells.left());
+    const double right = std::min(r.right(), cells.right());
+    return QRectF(left, r.top(), std::max(0.0, right - left), r.height());
+}
+
 void StripPainter::clipToColumnsShown(QPainter &p, const StripGeometry &g)
 {
     if (!(g.viewTo > g.viewFrom))
@@ -275,7 +287,7 @@ void StripPainter::paintCells(QPainter &p, const StripGeometry &g, const Parts &
                 continue;
             const QRectF first = g.cell(row, start);
             const QRectF last = g.cell(row, column - 1);
-            p.fillRect(g.visiblePart(QRectF(first.topLeft(), last.bottomRight())), m_style.outcome(outcomeAt(start)));
+            p.fillRect(shownPart(g, QRectF(first.topLeft(), last.bottomRight())), m_style.outcome(outcomeAt(start)));
             start = column;
         }
         if (const MappedRow *mapped = mappedRow(row))
@@ -311,7 +323,7 @@ void StripPainter::paintScheduleRows(QPainter &p, const StripGeometry &g, const 
             if (column < g.columns && stateAt(column) == stateAt(start))
                 continue;
             const QRectF span(g.cell(row, start).topLeft(), g.cell(row, column - 1).bottomRight());
-            p.fillRect(g.visiblePart(span), ScheduleRowsModel::stateColour(stateAt(start)));
+            p.fillRect(shownPart(g, span), ScheduleRowsModel::stateColour(stateAt(start)));
             start = column;
         }
         p.restore();
@@ -344,7 +356,7 @@ void StripPainter::paintHoles(QPainter &p, const StripGeometry &g) const
             QRectF span(first.topLeft(), last.bottomRight());
             if (span.width() < minimumWidth)
                 span.adjust(-(minimumWidth - span.width()) / 2, 0, (minimumWidth - span.width()) / 2, 0);
-            span = g.visiblePart(span);
+            span = shownPart(g, span);
             const std::optional<RunResult> &failed = m_sweep.result(policy, hole.firstFail);
             HoleMark::paint(p, span, m_style.outcome(failed ? failed->outcome : Outcome::OutOfMemory), m_style);
             paintHoleMarker(p, span);
@@ -374,7 +386,7 @@ void StripPainter::paintMappedRow(QPainter &p, const StripGeometry &g, int row, 
 {
     const QRectF cells = g.cell(row, 0);
     const auto span = [&](double from, double end) {
-        return g.visiblePart(
+        return shownPart(g, 
             QRectF(QPointF(g.xOfBudget(from), cells.top()), QPointF(g.xOfBudget(end), cells.bottom())));
     };
     for (const MapStretch &stretch : mapped.summary.stretches) {
@@ -425,7 +437,7 @@ void StripPainter::paintExactHoles(QPainter &p, const StripGeometry &g, int row,
                     QPointF(g.xOfBudget(static_cast<double>(hole.lastFail) + 1), cells.bottom()));
         if (span.width() < minimumWidth)
             span.adjust(-(minimumWidth - span.width()) / 2, 0, (minimumWidth - span.width()) / 2, 0);
-        span = g.visiblePart(span);
+        span = shownPart(g, span);
         if (span.width() <= 0)
             continue;
         const RunResult *failed = mapped.intervalAt(hole.firstFail);
@@ -479,8 +491,9 @@ void StripPainter::paintCurves(QPainter &p, const StripGeometry &g, const Parts 
 {
     const double dot = 1.1 * m_style.lineWidth;
     const QRectF cells = g.cellArea();
-    const double left = cells.left() - 50;
-    const double right = cells.right() + 50;
+    const bool zoomed = g.viewTo > g.viewFrom;
+    const double left = zoomed ? cells.left() : cells.left() - 50;
+    const double right = zoomed ? cells.right() : cells.right() + 50;
     for (int row = 0; row < g.rows; ++row) {
         const int named =
             static_cast<int>(parts.policyColours.indexOf(m_sweep.policyName(static_cast<std::size_t>(row))));
@@ -497,7 +510,7 @@ void StripPainter::paintCurves(QPainter &p, const StripGeometry &g, const Parts 
             lines.back().push_back(QPointF(x0, y));
             if (!gridPoint)
                 lines.back().push_back(QPointF(x1, y));
-            else if (x0 >= left && x0 <= right)
+            else if (x0 >= left + (zoomed ? dot : 0) && x0 <= right - (zoomed ? dot : 0))
                 dots.push_back(QPointF(x0, y));
         };
         for (int column = 0; column < g.columns; ++column) {

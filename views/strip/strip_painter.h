@@ -59,6 +59,8 @@ private:
     double markerSize() const { return 0.55 * lineHeight(); }
     double rowHeight(const StripGeometry &g) const;
     static void clipToColumnsShown(QPainter &p, const StripGeometry &g);
+    // The part of r within the columns shown (a little past them when not zoomed).
+    static QRectF shownPart(const StripGeometry &g, const QRectF &r);
     double overheadOf(std::size_t policy, std::size_t column) const; // 0 when not a pass
     void paintCells(QPainter &p, const StripGeometry &g, const Parts &parts) const;
     void paintScheduleRows(QPainter &p, const StripGeometry &g, const Parts &parts) const;

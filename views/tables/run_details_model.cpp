@@ -4,6 +4,7 @@
 
 #include "views/common/byte_units.h"
 #include "views/common/number_format.h"
+#include "views/common/table_copier.h"
 
 #include <QLocale>
 #include <QStringList>
@@ -26,6 +27,14 @@ QString bytesText(std::int64_t bytes)
     return QStringLiteral("%1 (%2)").arg(ByteUnits::format(double(bytes)), ByteUnits::exact(bytes));
 }
 
+// The exact count first, for a tooltip the narrow column cannot cut: "3,704,610,816 B (3.45 GiB)".
+QString exactFirst(std::int64_t bytes)
+{
+    if (std::abs(double(bytes)) < ByteUnits::base())
+        return ByteUnits::exact(bytes);
+    return QStringLiteral("%1 (%2)").arg(ByteUnits::exact(bytes), ByteUnits::format(double(bytes)));
+}
+
 } // namespace
 
 void RunDetailsModel::setRun(const RunRequest &request, const std::optional<RunResult> &result,
@@ -37,7 +46,7 @@ void RunDetailsModel::setRun(const RunRequest &request, const std::optional<RunR
         {tr("policy"), QString::fromStdString(request.config.policy.name), QStringLiteral("heuristic")},
         {tr("runtime"), QString::fromLatin1(runtimeName(request.config.runtime).data()), QStringLiteral("runtime")},
         {tr("budget ratio"), QString::number(request.ratio, 'g', 10), QStringLiteral("ratio")},
-        {tr("budget"), bytesText(request.config.budget), QStringLiteral("budget")},
+        {tr("budget"), bytesText(request.config.budget), QStringLiteral("budget"), std::int64_t(request.config.budget)},
         {tr("overhead limit"), QString::number(request.overheadLimit), QStringLiteral("overhead_limit")},
         {tr("allocator"), QString::fromStdString(allocatorKey(request.config.allocator)), QStringLiteral("allocator")},
     };
@@ -60,8 +69,9 @@ void RunDetailsModel::setRun(const RunRequest &request, const std::optional<RunR
                 {tr("clock"), c.toString(r.clock), QStringLiteral("clock")},
                 {tr("overhead"), QString::number(overhead, 'f', 4) + QStringLiteral("×"), QStringLiteral("overhead")},
                 {tr("remat compute"), c.toString(r.rematCompute), QStringLiteral("remat_compute")},
-                {tr("peak memory"), bytesText(r.maxMemory), QStringLiteral("max_memory")},
-                {tr("memory at end"), bytesText(r.memoryAtEnd), QStringLiteral("memory_at_end")},
+                {tr("peak memory"), bytesText(r.maxMemory), QStringLiteral("max_memory"), std::int64_t(r.maxMemory)},
+                {tr("memory at end"), bytesText(r.memoryAtEnd), QStringLiteral("memory_at_end"),
+                 std::int64_t(r.memoryAtEnd)},
                 {tr("evictions"), c.toString(r.evictions), QStringLiteral("evictions")},
                 {tr("evictions on release"), c.toString(r.releasedEvictions), QStringLiteral("released_evictions")},
                 {tr("rematerializations"), c.toString(r.remats), QStringLiteral("remats")},
@@ -78,11 +88,15 @@ void RunDetailsModel::setRun(const RunRequest &request, const std::optional<RunR
                     {tr("failed on"), QString::fromStdString(f.tensor), QStringLiteral("failure.tensor")},
                     {tr("its operator"), QString::fromStdString(f.operatorName), QStringLiteral("failure.operator")},
                     {tr("trace line"), QString::number(f.line), QStringLiteral("failure.line")},
-                    {tr("bytes needed"), bytesText(f.bytesNeeded), QStringLiteral("failure.bytes_needed")},
-                    {tr("memory in use"), bytesText(f.memoryInUse), QStringLiteral("failure.memory_in_use")},
-                    {tr("bytes short"), bytesText(f.bytesShort), QStringLiteral("failure.bytes_short")},
+                    {tr("bytes needed"), bytesText(f.bytesNeeded), QStringLiteral("failure.bytes_needed"),
+                     std::int64_t(f.bytesNeeded)},
+                    {tr("memory in use"), bytesText(f.memoryInUse), QStringLiteral("failure.memory_in_use"),
+                     std::int64_t(f.memoryInUse)},
+                    {tr("bytes short"), bytesText(f.bytesShort), QStringLiteral("failure.bytes_short"),
+                     std::int64_t(f.bytesShort)},
                     {tr("nesting depth"), QString::number(f.depth), QStringLiteral("failure.depth")},
-                    {tr("locked bytes"), bytesText(f.lockedBytes), QStringLiteral("failure.locked_bytes")},
+                    {tr("locked bytes"), bytesText(f.lockedBytes), QStringLiteral("failure.locked_bytes"),
+                     std::int64_t(f.lockedBytes)},
                 });
             if (f.oomKind)
                 addAllocatorFailureRows(f);
@@ -93,13 +107,14 @@ void RunDetailsModel::setRun(const RunRequest &request, const std::optional<RunR
 
 void RunDetailsModel::addAllocationRows(const AllocationSummary &allocation)
 {
-    m_rows.insert(m_rows.end(),
-                  {
-                      {tr("peak reserved"), bytesText(allocation.peakReserved), QStringLiteral("peak_reserved")},
-                      {tr("peak allocated"), bytesText(allocation.peakAllocated), QStringLiteral("peak_allocated")},
-                      {tr("fragmentation"), QString::number(allocation.fragmentation(), 'f', 4),
-                       QStringLiteral("fragmentation")},
-                  });
+    m_rows.insert(m_rows.end(), {
+                                    {tr("peak reserved"), bytesText(allocation.peakReserved),
+                                     QStringLiteral("peak_reserved"), std::int64_t(allocation.peakReserved)},
+                                    {tr("peak allocated"), bytesText(allocation.peakAllocated),
+                                     QStringLiteral("peak_allocated"), std::int64_t(allocation.peakAllocated)},
+                                    {tr("fragmentation"), QString::number(allocation.fragmentation(), 'f', 4),
+                                     QStringLiteral("fragmentation")},
+                                });
 }
 
 void RunDetailsModel::addAllocatorFailureRows(const Failure &failure)
@@ -108,9 +123,10 @@ void RunDetailsModel::addAllocatorFailureRows(const Failure &failure)
                   {
                       {tr("out of memory by"), QString::fromLatin1(oomKindName(*failure.oomKind).data()),
                        QStringLiteral("failure.oom_kind")},
-                      {tr("request"), bytesText(failure.request), QStringLiteral("failure.request")},
+                      {tr("request"), bytesText(failure.request), QStringLiteral("failure.request"),
+                       std::int64_t(failure.request)},
                       {tr("largest free block"), bytesText(failure.largestFreeBlock),
-                       QStringLiteral("failure.largest_free_block")},
+                       QStringLiteral("failure.largest_free_block"), std::int64_t(failure.largestFreeBlock)},
                   });
 }
 
@@ -136,10 +152,14 @@ QVariant RunDetailsModel::data(const QModelIndex &index, int role) const
     if (!index.isValid() || index.row() >= rowCount() || index.column() >= 2)
         return {};
     // The whole value (a narrow column elides it) and the record field it comes from.
+    const Row &shown = m_rows[std::size_t(index.row())];
     if (role == Qt::ToolTipRole) {
-        const Row &row = m_rows[std::size_t(index.row())];
-        return tr("%1: %2\n%3 in the records of run --json and sweep --out").arg(row.label, row.value, row.field);
+        const QString value = shown.bytes ? exactFirst(*shown.bytes) : shown.value;
+        return tr("%1: %2\n%3 in the records of run --json and sweep --out").arg(shown.label, value, shown.field);
     }
+    // Copy takes a byte count as the number of bytes, ready for --budget.
+    if (role == TableCopier::kExactValueRole && index.column() == 1 && shown.bytes)
+        return QString::number(*shown.bytes);
     if (role != Qt::DisplayRole)
         return {};
     const Row &row = m_rows[static_cast<std::size_t>(index.row())];

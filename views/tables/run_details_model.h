@@ -12,7 +12,8 @@
 namespace rematlens {
 
 // The fields of the selected run as readable (label, value) rows; each row's tooltip names the
-// field of simrd's records it shows.
+// field of simrd's records it shows, a byte value's tooltip starts with its exact count, and a
+// TableCopier copies a byte value as its number of bytes (TableCopier::kExactValueRole).
 class RunDetailsModel : public QAbstractTableModel {
     Q_OBJECT
 
@@ -36,6 +37,7 @@ private:
         QString label;
         QString value;
         QString field; // as records name it
+        std::optional<std::int64_t> bytes = std::nullopt; // the exact count of a byte value
     };
     std::vector<Row> m_rows;
 };

@@ -30,9 +30,13 @@ TimelineChart::TimelineChart(QChart *chart, const FigureStyle &style) : m_chart(
 {
     createSeries();
     styleChart();
-    QObject::connect(m_chart, &QChart::plotAreaChanged, m_chart, [this] { updateLabels(); });
+    QObject::connect(m_chart, &QChart::plotAreaChanged, m_chart, [this] {
+        fitValueTicks();
+        updateLabels();
+    });
     QObject::connect(m_chart, &QGraphicsWidget::geometryChanged, m_chart, [this] { layOutLegend(); });
-    layOutLegend();
+    setPlot(nullptr); // no axes until there is a run
+
 }
 
 void TimelineChart::createSeries()
@@ -199,9 +203,9 @@ void TimelineChart::setPlot(const TimelinePlot *plot)
         // A failure's label goes in a band above the budget, where no memory curve runs.
         const bool failed = m_plot->track->failure() || (compare && m_plot->comparisonTrack->failure());
         const double top = m_scale.toUnits(m_plot->peakBytes()) * (failed ? 1.35 : 1.08);
-        const double yMax = top > 0 ? top : 1;
-        setAxisTicks(m_y, 0, yMax, niceTickInterval(yMax, 5));
+        m_yMax = top > 0 ? top : 1;
         fitNesting();
+        fitValueTicks();
     }
     layOutLegend();
 }
@@ -245,9 +249,44 @@ void TimelineChart::fitNesting()
     m_nesting.reserve(m_plot->track->depth().size());
     for (double d : m_plot->track->depth())
         m_nesting.push_back(std::max(d - 1, 0.0));
-    const int depth = std::max(2, m_plot->track->peakDepth() - 1);
+    m_depthMax = std::max(2, m_plot->track->peakDepth() - 1);
     m_depthAxis->setTickAnchor(0);
-    setAxisTicks(m_depthAxis, 0, depth * 1.25, std::max(1.0, niceTickInterval(depth, 4)));
+}
+
+// Qt Charts elides a value axis's labels to "…" once ticks stand closer than a label is high:
+// the memory and nesting axes get as many ticks as their height leaves room for, and labels
+// with the decimals the interval needs, no more.
+void TimelineChart::fitValueTicks()
+{
+    if (!m_plot)
+        return;
+    const QFontMetricsF metrics(m_y->labelsFont());
+    const QRectF area = m_chart->plotArea();
+    // Before the first layout the plot is the chart less the x axis' labels, title and the legend.
+    const double height = area.height() > 0 ? area.height()
+                                            : m_chart->size().height() - m_chart->margins().top() -
+                                                  m_chart->margins().bottom() - 3.5 * metrics.height();
+    const int room = std::max(1, int(height / (1.6 * metrics.height())));
+    const double yInterval = niceTickIntervalWithin(m_yMax, 5, room);
+    if (m_y->max() != m_yMax || m_y->tickInterval() != yInterval) {
+        setAxisTicks(m_y, 0, m_yMax, yInterval);
+        m_y->setLabelFormat(QStringLiteral("%.%1f").arg(tickDecimals(yInterval)));
+    }
+    // A title longer than its axis is elided too: a shorter wording, or the unit alone.
+    const QFontMetricsF titleMetrics(m_y->titleFont());
+    const auto titleFor = [&](const QStringList &wordings) {
+        for (const QString &wording : wordings)
+            if (titleMetrics.horizontalAdvance(wording) <= height)
+                return wording;
+        return QString();
+    };
+    const QString unit = QString::fromLatin1(m_scale.unit.data(), qsizetype(m_scale.unit.size()));
+    m_y->setTitleText(titleFor({QStringLiteral("memory (%1)").arg(unit), unit}));
+    m_depthAxis->setTitleText(titleFor({QStringLiteral("remat nesting"), QStringLiteral("nesting")}));
+    const double depthTop = m_depthMax * 1.25;
+    const double depthInterval = std::max(1.0, niceTickIntervalWithin(depthTop, 5, room));
+    if (m_depthAxis->max() != depthTop || m_depthAxis->tickInterval() != depthInterval)
+        setAxisTicks(m_depthAxis, 0, depthTop, depthInterval);
 }
 
 void TimelineChart::showRange(double from, double to, int columns)

@@ -63,6 +63,7 @@ private:
     double ax(double dataX) const { return dataX / m_xDivisor; }
     void chooseXScale(bool byStep);
     void fitNesting();
+    void fitValueTicks();
     void createSeries();
     void styleChart();
     void fillMemory(double from, double to, int columns);
@@ -92,6 +93,8 @@ private:
     ByteScale m_scale;
     double m_xDivisor = 1;
     std::vector<double> m_nesting; // the run's depth less the model's own call
+    double m_yMax = 1;  // top of the memory axis, in the scale's unit
+    int m_depthMax = 2; // nesting shown below 80% of the right axis
     QValueAxis *m_x = nullptr;
     QValueAxis *m_y = nullptr;
     QValueAxis *m_depthAxis = nullptr;

@@ -3,17 +3,43 @@
 #include "views/common/number_format.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 namespace rematlens {
 
+namespace {
+
+// Stepping through budgets replays each in a few milliseconds from the prefetched runs: the
+// message waits this long over a plot, so it shows only for replays one would wait for.
+constexpr int kMessageDelayMs = 250;
+
+} // namespace
+
 TimelinePanel::TimelinePanel(QWidget *parent)
     : QWidget(parent), m_view(new TimelineView(this)), m_axis(new QComboBox(this)), m_overlay(new QComboBox(this)),
-      m_pin(new QToolButton(this)), m_reset(new QToolButton(this)), m_status(new QLabel(this))
+      m_pin(new QToolButton(this)), m_reset(new QToolButton(this)), m_status(new QLabel(this)), m_message(new QLabel(m_view)),
+      m_messageDelay(new QTimer(this))
 {
+    // Over the chart, which is blank or shows the last run while the next one replays.
+    m_message->setObjectName(QStringLiteral("timelineMessage"));
+    m_message->setAlignment(Qt::AlignCenter);
+    m_message->setWordWrap(true);
+    m_message->setAutoFillBackground(true);
+    m_message->setBackgroundRole(QPalette::ToolTipBase);
+    m_message->setForegroundRole(QPalette::ToolTipText);
+    m_message->setFrameShape(QFrame::StyledPanel);
+    m_message->setMargin(10);
+    m_message->setAttribute(Qt::WA_TransparentForMouseEvents);
+    m_view->installEventFilter(this);
+    m_messageDelay->setSingleShot(true);
+    m_messageDelay->setInterval(kMessageDelayMs);
+    connect(m_messageDelay, &QTimer::timeout, this, &TimelinePanel::updateMessage);
+
     m_axis->addItem(tr("Model step"), int(TimelineAxis::Step));
     m_axis->addItem(tr("Clock"), int(TimelineAxis::Clock));
     m_axis->setToolTip(tr("Plot against the model step (budgets align step by step) or the simulated clock"));
@@ -56,6 +82,7 @@ TimelinePanel::TimelinePanel(QWidget *parent)
     connect(m_overlay, &QComboBox::currentIndexChanged, this, [this] { emit overlayChanged(overlay()); });
     connect(m_pin, &QToolButton::clicked, this, &TimelinePanel::pinRequested);
     connect(m_reset, &QToolButton::clicked, m_view, &TimelineView::resetZoom);
+    updateStatus();
 }
 
 TimelinePanel::Overlay TimelinePanel::overlay() const
@@ -76,6 +103,14 @@ void TimelinePanel::setAxis(TimelineAxis axis)
 void TimelinePanel::setBusy(bool busy)
 {
     m_busy = busy;
+    m_replaying.clear();
+    updateStatus();
+}
+
+void TimelinePanel::showReplaying(const RunRequest &run)
+{
+    m_busy = true;
+    m_replaying = TimelinePlot::requestLabel(run);
     updateStatus();
 }
 
@@ -100,7 +135,7 @@ QString TimelinePanel::statusText() const
 {
     const TimelinePlot &plot = m_view->plot();
     if (m_busy)
-        return tr("Replaying the selected run…");
+        return m_replaying.isEmpty() ? tr("Replaying the selected run…") : tr("Replaying %1…").arg(m_replaying);
     if (plot.empty())
         return tr("Select a run in the strip to see its memory timeline");
     QString text = plot.runLabel(*plot.run) + QStringLiteral(": ") +
@@ -122,6 +157,44 @@ void TimelinePanel::updateStatus()
 {
     m_status->setText(statusText());
     m_status->setToolTip(m_status->text());
+    // Over an empty chart at once; over the last run's plot once the replay takes a while.
+    m_messageDelay->stop();
+    if (m_busy && !m_view->plot().empty() && m_message->isHidden())
+        m_messageDelay->start();
+    else
+        updateMessage();
+}
+
+QString TimelinePanel::messageText() const
+{
+    return m_message->isHidden() ? QString() : m_message->text();
+}
+
+void TimelinePanel::updateMessage()
+{
+    const bool shown = m_busy || m_view->plot().empty();
+    m_message->setText(shown ? statusText() : QString());
+    m_message->setVisible(shown);
+    placeMessage();
+}
+
+void TimelinePanel::placeMessage()
+{
+    if (m_message->isHidden())
+        return;
+    const QRect area = m_view->rect();
+    const int width = std::min(area.width() - 24, std::max(m_message->sizeHint().width(), area.width() / 2));
+    QRect box(0, 0, std::max(width, 1), m_message->heightForWidth(std::max(width, 1)));
+    box.moveCenter(area.center());
+    m_message->setGeometry(box);
+    m_message->raise();
+}
+
+bool TimelinePanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_view && event->type() == QEvent::Resize)
+        placeMessage();
+    return QWidget::eventFilter(watched, event);
 }
 
 } // namespace rematlens

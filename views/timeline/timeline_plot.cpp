@@ -59,12 +59,18 @@ double TimelinePlot::peakBytes() const
 
 QString TimelinePlot::runLabel(const InspectedRun &r) const
 {
-    QString label =
-        QStringLiteral("%1 at %2")
-            .arg(QString::fromStdString(r.request.config.policy.name), QString::number(r.request.ratio, 'g', 6));
-    if (!r.request.keep.empty()) {
+    return requestLabel(r.request, false);
+}
+
+QString TimelinePlot::requestLabel(const RunRequest &request, bool withAllocator)
+{
+    QString label = QStringLiteral("%1 at %2")
+                        .arg(QString::fromStdString(request.config.policy.name), QString::number(request.ratio, 'g', 6));
+    if (withAllocator && !request.config.allocator.isSum())
+        label += QStringLiteral(" (%1)").arg(QString::fromStdString(allocatorKey(request.config.allocator)));
+    if (!request.keep.empty()) {
         QStringList kept;
-        for (const std::string &name : r.request.keep)
+        for (const std::string &name : request.keep)
             kept << QString::fromStdString(name);
         label += QStringLiteral(" with %1 kept").arg(kept.join(QStringLiteral(", ")));
     }

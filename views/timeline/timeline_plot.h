@@ -29,6 +29,8 @@ struct TimelinePlot {
     double extent() const;
     double peakBytes() const;
     QString runLabel(const InspectedRun &r) const;
+    // "DTR at 0.31", and the allocator model's key when asked and it is not the byte sum.
+    static QString requestLabel(const RunRequest &request, bool withAllocator = true);
     // Step, operator and tensor of a schedule step, for hover text.
     QString describeStep(std::uint32_t step) const;
     // The tensor a schedule step computes, gets, releases or pins (none past the schedule).

@@ -3,6 +3,7 @@
 #include "views/common/number_format.h"
 
 #include <QChart>
+#include <QHelpEvent>
 #include <QKeyEvent>
 #include <QLineSeries>
 #include <QToolTip>
@@ -185,12 +186,34 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
 void TimelineView::mouseMoveEvent(QMouseEvent *event)
 {
     QChartView::mouseMoveEvent(event);
-    if (plot().empty() || !chart()->plotArea().contains(chart()->mapFromScene(mapToScene(event->pos())))) {
+    const QString text = hoverTextAt(event->position());
+    if (text.isEmpty())
         QToolTip::hideText();
-        return;
+    else
+        QToolTip::showText(event->globalPosition().toPoint(), text, this);
+}
+
+// Over the plot the hover text of the point; elsewhere (axes, legend, an empty chart) none.
+QString TimelineView::hoverTextAt(const QPointF &viewportPos) const
+{
+    if (plot().empty() || !chart()->plotArea().contains(chart()->mapFromScene(mapToScene(viewportPos.toPoint()))))
+        return {};
+    return hoverText(xAt(viewportPos), pixelWidthInX() * 4);
+}
+
+// A rest of the mouse over the plot asks for a tooltip: the hover text stays there, and the
+// chart's own tooltip (how to zoom) is shown only off the plot.
+bool TimelineView::viewportEvent(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        const auto *help = static_cast<QHelpEvent *>(event);
+        const QString text = hoverTextAt(help->pos());
+        if (!text.isEmpty()) {
+            QToolTip::showText(help->globalPos(), text, this);
+            return true;
+        }
     }
-    const QString text = hoverText(xAt(event->position()), pixelWidthInX() * 4);
-    QToolTip::showText(event->globalPosition().toPoint(), text, this);
+    return QChartView::viewportEvent(event);
 }
 
 void TimelineView::mousePressEvent(QMouseEvent *event)

@@ -40,6 +40,8 @@ public:
     // Centres the view on a model step, keeping the zoom (or zooming in when showing all).
     void showStep(std::uint32_t step);
     QString hoverText(double x, double tolerance) const;
+    // What hovering this point of the viewport shows (empty off the plot).
+    QString hoverTextAt(const QPointF &viewportPos) const;
     // Marks a model step with a thin vertical line (the step the memory map shows), across
     // runs and axes until cleared; none clears it.
     void markStep(std::optional<std::uint32_t> step);
@@ -63,6 +65,7 @@ signals:
     void stepClicked(std::uint32_t step);
 
 protected:
+    bool viewportEvent(QEvent *event) override;
     void wheelEvent(QWheelEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
