@@ -11,8 +11,8 @@ import support
 from trace_check import TraceCheck
 
 
-def run_capture(*arguments):
-    environment = dict(os.environ, PYTHONPATH=support.PYTHON_DIR)
+def run_capture(*arguments, environment=None):
+    environment = dict(os.environ, PYTHONPATH=support.PYTHON_DIR, **(environment or {}))
     return subprocess.run([sys.executable, "-m", "rematlens_capture", *arguments], env=environment,
                           capture_output=True, text=True, timeout=300)
 
