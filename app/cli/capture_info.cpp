@@ -35,6 +35,15 @@ std::string padded(const std::string &label)
     return "  " + label + std::string(label.size() < 20 ? 20 - label.size() : 1, ' ');
 }
 
+// The sentence of the window's "Resident floor" row.
+std::string residentFloor(const MemorySplit &split)
+{
+    const std::string floor = "every budget below " + fixedDigits(split.residentRatio(), 2) + " fails whatever the policy";
+    return split.residentRatio() >= 0.5
+        ? "weights, gradients and optimizer state are most of the memory: " + floor + " (typical of small batches)"
+        : floor;
+}
+
 } // namespace
 
 void addCaptureInfo(nlohmann::ordered_json &info, const LoadedTrace &trace)
@@ -67,8 +76,7 @@ std::string captureInfoText(const LoadedTrace &trace)
         for (const SplitPart &part : partsOf(split))
             out << padded(part.label) << groupDigits(part.bytes) << " B, " << fixedDigits(percentOf(part.bytes, split), 1)
                 << " %\n";
-        out << padded("resident floor") << "every budget below " << fixedDigits(split.residentRatio(), 2)
-            << " fails whatever the policy (weights, gradients and optimizer state)\n";
+        out << padded("resident floor") << residentFloor(split) << "\n";
     }
     if (!trace.completeness.complete())
         out << padded("warning") << trace.completeness.problem << "\n";
