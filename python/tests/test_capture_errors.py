@@ -3,6 +3,8 @@ status 2 for the command line and 1 for a model that fails, and an earlier trace
 left exactly as they were."""
 
 import os
+import subprocess
+import sys
 import tempfile
 import unittest
 
@@ -104,6 +106,13 @@ class CaptureErrors(unittest.TestCase):
             stream.write("import torch\n\ndef make(:\n")
         result = run_capture("--model", broken + ":make", "--out", self.out)
         self.assert_one_line(result, 1, "broken.py cannot be imported: SyntaxError: invalid syntax (broken.py line 3); fix the file")
+
+    def test_without_torch_the_line_says_what_to_install(self):
+        hide_torch = ("import runpy, sys; sys.modules['torch'] = None; sys.argv[1:] = ['--model', 'torchvision:resnet18', "
+                      "'--out', 'model.log']; runpy.run_module('rematlens_capture', run_name='__main__')")
+        result = subprocess.run([sys.executable, "-c", hide_torch], env=dict(os.environ, PYTHONPATH=support.PYTHON_DIR),
+                                cwd=self.directory.name, capture_output=True, text=True, timeout=120)
+        self.assert_one_line(result, 1, "torch is not installed for %s: install python3-torch" % sys.executable)
 
     def test_a_good_capture_replaces_both_files_and_leaves_no_temporaries(self):
         self.write_earlier_capture()
