@@ -20,6 +20,7 @@ private slots:
     void desktopEntryNamesTheProgramAndIcon();
     void iconsHaveTheirSizes();
     void downloadScriptFindsItsChecksums();
+    void installedCaptureRecordsAModelThatInstalledInfoReads();
 
 private:
     static QProcess *run(const QString &program, const QStringList &arguments, QProcess &process);
@@ -55,6 +56,9 @@ void InstallTest::treeHoldsExactlyTheInstalledFiles()
                          QStringLiteral("share/rematlens/dtr-2020.sha256")};
     for (int size : {16, 24, 32, 48, 64, 128, 256})
         expected << QStringLiteral("share/icons/hicolor/%1x%1/apps/rematlens.png").arg(size);
+    const QDir capture(QStringLiteral(REMATLENS_SOURCE_DIR "/python/rematlens_capture"));
+    for (const QString &module : capture.entryList({QStringLiteral("*.py")}, QDir::Files))
+        expected << QStringLiteral(REMATLENS_CAPTURE_LOCAL_SITE "/rematlens_capture/") + module;
     QStringList found;
     QDirIterator it(m_prefix.path(), QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
     while (it.hasNext())
@@ -126,6 +130,56 @@ void InstallTest::downloadScriptFindsItsChecksums()
     QVERIFY2(out.startsWith("Downloading file://"), (out + script.readAllStandardError()).constData());
     QVERIFY(script.exitCode() != 0);
     QVERIFY(!QFileInfo::exists(scratch.filePath(QStringLiteral("traces"))));
+}
+
+// As the .deb lays it out (prefix /usr, under DESTDIR): Debian's python3 imports the installed
+// capture from lib/python3/dist-packages, records a torchvision model, and the installed program reads it.
+void InstallTest::installedCaptureRecordsAModelThatInstalledInfoReads()
+{
+    QProcess probe;
+    run(QStringLiteral(REMATLENS_CAPTURE_PYTHON), {QStringLiteral("-c"), QStringLiteral("import torch, torchvision")}, probe);
+    if (probe.exitCode() != 0)
+        QSKIP("python3-torch and python3-torchvision are not installed (scripts/install-deps.sh --capture adds them)");
+    QTemporaryDir root;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("DESTDIR"), root.path());
+    QProcess install;
+    install.setProcessEnvironment(environment);
+    run(QStringLiteral(REMATLENS_CMAKE_COMMAND),
+        {QStringLiteral("--install"), QStringLiteral(REMATLENS_BINARY_DIR), QStringLiteral("--prefix"), QStringLiteral("/usr")},
+        install);
+    QVERIFY2(install.exitCode() == 0, install.readAllStandardError().constData());
+
+    // Only the installed package on the path, run from a folder without the sources.
+    QProcessEnvironment python = QProcessEnvironment::systemEnvironment();
+    python.insert(QStringLiteral("PYTHONPATH"), root.filePath(QStringLiteral("usr/lib/python3/dist-packages")));
+    python.insert(QStringLiteral("PYTHONDONTWRITEBYTECODE"), QStringLiteral("1"));
+    QProcess where;
+    where.setProcessEnvironment(python);
+    where.setWorkingDirectory(root.path());
+    run(QStringLiteral(REMATLENS_CAPTURE_PYTHON),
+        {QStringLiteral("-c"), QStringLiteral("import rematlens_capture; print(rematlens_capture.__file__)")}, where);
+    QCOMPARE(where.readAllStandardOutput().trimmed(),
+             root.filePath(QStringLiteral("usr/lib/python3/dist-packages/rematlens_capture/__init__.py")).toUtf8());
+
+    const QString trace = root.filePath(QStringLiteral("squeezenet.log"));
+    QProcess capture;
+    capture.setProcessEnvironment(python);
+    capture.setWorkingDirectory(root.path());
+    run(QStringLiteral(REMATLENS_CAPTURE_PYTHON),
+        {QStringLiteral("-m"), QStringLiteral("rematlens_capture"), QStringLiteral("--model"), QStringLiteral("torchvision:squeezenet1_1"),
+         QStringLiteral("--batch"), QStringLiteral("2"), QStringLiteral("--input"), QStringLiteral("3x64x64"),
+         QStringLiteral("--time"), QStringLiteral("unit"), QStringLiteral("--out"), trace},
+        capture);
+    QVERIFY2(capture.exitCode() == 0, capture.readAllStandardError().constData());
+
+    QProcess info;
+    run(root.filePath(QStringLiteral("usr/bin/rematlens")), {QStringLiteral("info"), trace, QStringLiteral("--strict")}, info);
+    const QByteArray out = info.readAllStandardOutput();
+    QVERIFY2(info.exitCode() == 0, info.readAllStandardError().constData());
+    QVERIFY2(info.readAllStandardError().isEmpty(), out.constData());
+    for (const char *row : {"baseline memory", "weights", "gradients", "activations", "resident floor"})
+        QVERIFY2(out.contains(row), out.constData());
 }
 
 QTEST_MAIN(InstallTest)

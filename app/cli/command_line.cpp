@@ -477,6 +477,11 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
     FigureOptions figureOptions;
     FigureTexts figureTexts;
     addFigure(app, figureOptions, figureTexts);
+    bool strictTraces = false;
+    for (const char *name : {"info", "run", "sweep", "map", "holes", "compare", "diff", "rescue", "optimal",
+                             "checkpoint", "verify"})
+        app.get_subcommand(name)->add_flag("--strict", strictTraces,
+                                           "A trace that ends early (a truncated capture) is an error, not a warning");
 
     try {
         app.parse(argc, argv);
@@ -490,6 +495,7 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
         app.exit(e);
         return CommandLineOutcome::finished(ExitBadUsage);
     }
+    setStrictTraces(strictTraces);
     if (app.got_subcommand("info"))
         return CommandLineOutcome::finished(runInfoCommand(info));
     if (app.got_subcommand("run"))

@@ -24,6 +24,38 @@ int usageError(const MpiWorld &world, const std::string &problem)
     return world.isRoot() ? reportError(ExitBadUsage, problem) : ExitBadUsage;
 }
 
+namespace {
+
+bool g_strictTraces = false;
+
+// The side file and the verdict on the trace's end; false (reported) when --strict refuses it.
+bool checkCompleteness(const std::string &trace, LoadedTrace &loaded)
+{
+    if (trace != kDemoTraceName) {
+        CaptureSideFileResult side = readCaptureSideFile(captureSideFilePath(trace));
+        loaded.sideFile = std::move(side.sideFile);
+        if (!side.error.message.empty())
+            loaded.sideFileProblem = side.error.toString();
+    }
+    loaded.completeness = assessCompleteness(*loaded.program, loaded.sideFile ? &*loaded.sideFile : nullptr);
+    if (loaded.completeness.complete())
+        return true;
+    if (g_strictTraces) {
+        reportError(ExitBadInput, trace + ": " + loaded.completeness.problem + " (--strict refuses it; capture it again)");
+        return false;
+    }
+    std::cerr << "rematlens: warning: " << trace << ": " << loaded.completeness.problem
+              << " (capture it again; --strict makes this an error)" << std::endl;
+    return true;
+}
+
+} // namespace
+
+void setStrictTraces(bool strict)
+{
+    g_strictTraces = strict;
+}
+
 std::optional<LoadedTrace> loadWithBaseline(const std::string &trace)
 {
     TraceReadResult read = loadTrace(trace);
@@ -31,8 +63,10 @@ std::optional<LoadedTrace> loadWithBaseline(const std::string &trace)
         reportError(ExitBadInput, read.error.toString());
         return std::nullopt;
     }
-    const Baseline baseline = computeBaseline(*read.program);
-    return LoadedTrace{read.program, baseline, traceDisplayName(trace)};
+    LoadedTrace loaded{read.program, computeBaseline(*read.program), traceDisplayName(trace), {}, {}, {}};
+    if (!checkCompleteness(trace, loaded))
+        return std::nullopt;
+    return loaded;
 }
 
 std::optional<std::vector<Policy>> resolvePolicies(const std::vector<std::string> &names, std::string &error)

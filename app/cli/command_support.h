@@ -3,7 +3,9 @@
 #include "core/sim/baseline.h"
 #include "core/sim/policy.h"
 #include "core/sim/runtime_kind.h"
+#include "core/trace/capture_side_file.h"
 #include "core/trace/program.h"
+#include "core/trace/trace_completeness.h"
 
 #include <memory>
 #include <optional>
@@ -27,10 +29,18 @@ struct LoadedTrace {
     std::shared_ptr<const Program> program;
     Baseline baseline;
     std::string name; // as shown in records
+    std::optional<CaptureSideFile> sideFile;    // the capture's side file beside the trace
+    std::string sideFileProblem;                // a side file there that cannot be used: why
+    TraceCompleteness completeness;
 };
 
-// Reads the trace (or :demo) and its baseline; reports a read error and returns nothing.
+// Reads the trace (or :demo), its side file and its baseline; reports a read error and returns
+// nothing. A trace that ends early gets a one-line warning, or under --strict (see
+// setStrictTraces) an error and nothing.
 std::optional<LoadedTrace> loadWithBaseline(const std::string &trace);
+
+// --strict of the commands that read traces: a trace that ends early is an error, not a warning.
+void setStrictTraces(bool strict);
 
 // Policies by name, alias, parametrized name or score expression (see parsePolicySpec); an
 // error message for the first bad one, with a caret under a bad expression's fault.

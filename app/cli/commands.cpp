@@ -1,5 +1,6 @@
 #include "commands.h"
 
+#include "capture_info.h"
 #include "provenance.h"
 #include "run_report.h"
 #include "trace_source.h"
@@ -93,10 +94,13 @@ int runInfoCommand(const InfoOptions &options)
     if (!loaded)
         return ExitBadInput;
     const std::string &name = loaded->name;
-    if (options.json)
-        std::cout << infoToJson(name, *loaded->program, loaded->baseline).dump(2) << std::endl;
-    else
-        std::cout << infoToText(name, *loaded->program, loaded->baseline);
+    if (options.json) {
+        nlohmann::ordered_json info = infoToJson(name, *loaded->program, loaded->baseline);
+        addCaptureInfo(info, *loaded);
+        std::cout << info.dump(2) << std::endl;
+    } else {
+        std::cout << infoToText(name, *loaded->program, loaded->baseline) << captureInfoText(*loaded);
+    }
     return ExitOk;
 }
 

@@ -166,6 +166,7 @@ nlohmann::ordered_json infoToJson(const std::string &trace, const Program &progr
     j["impossible_below"] = baseline.constMemory + baseline.bottleneck;
     j["instructions"] = counts.instructions;
     j["operators"] = program.ops.size();
+    j["calls"] = counts.calls;
     j["constants"] = counts.constants;
     j["backward_operators"] = counts.backwardOperators;
     j["tensors"] = program.tensors.size();
@@ -228,7 +229,7 @@ std::string infoToText(const std::string &trace, const Program &program, const B
     out << "  impossible below    " << groupDigits(baseline.constMemory + baseline.bottleneck)
         << " B (constants + bottleneck)\n";
     out << "  instructions        " << program.instructionCount << "\n";
-    out << "  operators           " << program.ops.size() << " (" << counts.constants << " constants, "
+    out << "  operators           " << program.ops.size() << " (" << counts.calls << " calls, " << counts.constants << " constants, "
         << counts.backwardOperators << " backward)\n";
     out << "  tensors             " << program.tensors.size() << " (" << counts.aliases << " aliases) in "
         << program.storages.size() << " storages\n";

@@ -7,6 +7,7 @@
 #include "core/trace/capture_side_file.h"
 #include "core/trace/memory_split.h"
 #include "core/trace/program_stats.h"
+#include "core/trace/trace_completeness.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -46,6 +47,8 @@ LoadedTraceResult loadAndSummarize(const QString &pathOrDemo)
     result.summary.stats = computeStats(*read.program);
     if (pathOrDemo != QLatin1String(kDemoTraceName))
         readSideFile(pathOrDemo, result.summary);
+    result.summary.incomplete = QString::fromStdString(
+        assessCompleteness(*read.program, result.summary.sideFile.get()).problem);
     result.contentHash = traceContentHash(pathOrDemo);
     result.milliseconds = static_cast<double>(timer.nsecsElapsed()) / 1e6;
     return result;

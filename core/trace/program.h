@@ -87,6 +87,11 @@ public:
     std::vector<StorageEdge> backwardEdges;
     std::vector<Step> schedule;
     int instructionCount = 0;                   // trace lines replayed (after START)
+    // Names as the trace spells them (a COPY binds a second name to a tensor): every name bound,
+    // in first-binding order, and those still bound at the end. A capture's side file speaks of
+    // names, so telling a complete capture from a truncated one needs them.
+    std::vector<std::string> names;
+    std::vector<std::string> unreleasedNames;  // not released since last bound
 
     std::span<const TensorId> parentsOf(TensorId t) const
     {

@@ -45,6 +45,8 @@ void ProgramBuilder::bind(const std::string &name, TensorId tensor)
     auto [it, inserted] = m_names.insert_or_assign(name, tensor);
     if (inserted)
         m_nameOrder.push_back(name);
+    else
+        m_releasedNames.erase(name);
 }
 
 std::optional<ParseError> ProgramBuilder::build(const std::vector<Instruction> &instructions, std::size_t begin)
@@ -212,6 +214,7 @@ bool ProgramBuilder::release(const Instruction &ins)
     auto found = m_names.find(ins.name);
     if (found == m_names.end())
         return true; // simrd ignores releases of unknown names
+    m_releasedNames.insert(ins.name);
     --m_nameRefs[found->second];
     return emitRelease(found->second, ins.line);
 }
@@ -297,7 +300,10 @@ void ProgramBuilder::finish()
         const TensorId t = m_names.at(name);
         if (m_nameRefs[t] > 0)
             m_program.schedule.push_back({StepKind::Pin, t, 0});
+        if (!m_releasedNames.count(name))
+            m_program.unreleasedNames.push_back(name);
     }
+    m_program.names = m_nameOrder;
 
     const std::size_t tensorCount = m_program.tensors.size();
     m_program.childOffsets.assign(tensorCount + 1, 0);

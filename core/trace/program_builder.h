@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace rematlens {
@@ -56,6 +57,7 @@ private:
     std::unordered_map<std::string, TensorId> m_names;
     std::vector<std::string> m_nameOrder;        // first-bound order, as a Python dict keeps it
     std::vector<int> m_nameRefs;                 // per tensor: names that hold it (simrd's _ref)
+    std::unordered_set<std::string> m_releasedNames; // released and not bound again since
     std::vector<int> m_storageRefs;              // per storage: live external references
     std::vector<std::pair<TensorId, TensorId>> m_childEdges;
     bool m_backward = false;

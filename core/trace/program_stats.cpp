@@ -13,6 +13,7 @@ ProgramStats computeStats(const Program &program)
         stats.constants += op.isConstant ? 1 : 0;
         stats.backwardOperators += op.isBackward ? 1 : 0;
     }
+    stats.calls = stats.operators - stats.constants;
     for (const TensorInfo &t : program.tensors)
         stats.aliases += t.isAlias ? 1 : 0;
     for (const Step &step : program.schedule)

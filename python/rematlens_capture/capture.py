@@ -6,6 +6,7 @@ import torch
 
 from .op_recorder import OpRecorder
 from .op_timer import OpTimer
+from .pending_file import PendingFile
 from .side_file import side_file_path, write_side_file
 from .tensor_names import TensorNames
 from .trace_writer import TraceWriter
@@ -21,7 +22,11 @@ class Capture:
 
     Tensors first seen as arguments become constants. At the end every name is released except
     the model's weights and buffers, their gradients and the optimizer's state, as in DTR's logs.
-    model, optimizer and inputs only label names in the side file and decide what stays."""
+    model, optimizer and inputs only label names in the side file and decide what stays.
+
+    The trace and its side file are written beside their targets under temporary names and
+    renamed into place only when the step was recorded completely: a step that fails leaves an
+    earlier trace and side file as they were."""
 
     def __init__(self, path, time="unit", repeat=3, model=None, optimizer=None, inputs=(), description=None):
         self._path = str(path)
@@ -31,22 +36,33 @@ class Capture:
         self._inputs = [t for t in inputs if isinstance(t, torch.Tensor)]
         self._description = dict(description or {})
         self._names = TensorNames()
-        self._stream = None
+        self._trace = None
+        self._side = None
         self._writer = None
         self._recorder = None
         self._gc_was_enabled = False
 
     @property
     def operators(self):
+        """Every operator of the trace, as `rematlens info` counts them: calls and constants."""
         return self._writer.operators if self._writer else 0
+
+    @property
+    def calls(self):
+        """CALL and MUTATE lines: the operators that compute."""
+        return self._writer.calls if self._writer else 0
+
+    @property
+    def constants(self):
+        return self._writer.constants if self._writer else 0
 
     def __enter__(self):
         # Collect now and not during the step, so no collection frees tensors at a random moment.
         gc.collect()
         self._gc_was_enabled = gc.isenabled()
         gc.disable()
-        self._stream = open(self._path, "w", encoding="utf-8")
-        self._writer = TraceWriter(self._stream)
+        self._trace = PendingFile(self._path)
+        self._writer = TraceWriter(self._trace.stream)
         self._writer.annotate("START")
         self._recorder = OpRecorder(self._names, self._writer, self._timer, self._flush_releases)
         self._recorder.__enter__()
@@ -58,15 +74,27 @@ class Capture:
 
     def __exit__(self, exc_type, exc, traceback):
         self._recorder.__exit__(exc_type, exc, traceback)
+        complete = False
         try:
             if exc_type is None:
                 self._finish()
+                complete = True
         finally:
             self._names.close()
-            self._stream.close()
+            self._settle(complete)
             if self._gc_was_enabled:
                 gc.enable()
         return False
+
+    def _settle(self, complete):
+        """Both files into place, or neither."""
+        if complete:
+            self._trace.commit()
+            self._side.commit()
+            return
+        self._trace.discard()
+        if self._side is not None:
+            self._side.discard()
 
     def _finish(self):
         gc.collect()  # reference cycles die here, at a fixed point of the trace
@@ -77,7 +105,8 @@ class Capture:
             if name not in kept:
                 self._names.forget(name)
                 self._writer.release(name)
-        write_side_file(side_file_path(self._path), self._timer.mode, self._timer.repeat,
+        self._side = PendingFile(side_file_path(self._path))
+        write_side_file(self._side.stream, self._timer.mode, self._timer.repeat,
                         self._names.shapes, roles, labels, self._description)
 
     def _flush_releases(self):

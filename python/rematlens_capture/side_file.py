@@ -15,7 +15,7 @@ def side_file_path(trace_path):
     return stem + ".meta.json"
 
 
-def write_side_file(path, time_mode, repeat, shapes, roles, labels, description):
+def write_side_file(stream, time_mode, repeat, shapes, roles, labels, description):
     document = {
         "format": FORMAT,
         "torch": torch.__version__,
@@ -27,8 +27,7 @@ def write_side_file(path, time_mode, repeat, shapes, roles, labels, description)
     document.update({role: roles.get(role, []) for role in ROLES})
     document["labels"] = labels
     document["tensors"] = {name: {"shape": shape, "dtype": dtype} for name, (shape, dtype) in shapes.items()}
-    with open(path, "w", encoding="utf-8") as stream:
-        stream.write(_one_entry_per_line(document))
+    stream.write(_one_entry_per_line(document))
 
 
 def _compact(value):

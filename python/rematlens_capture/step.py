@@ -11,14 +11,26 @@ def _as_tuple(inputs):
 
 def _train_step(model, inputs, loss_fn, optimizer, targets, capture=None):
     output = model(*inputs)
+    if output is None:
+        raise TypeError("the model's forward returned None: make it return its output")
     loss = loss_fn(output) if targets is None else loss_fn(output, targets)
     del output
+    if not isinstance(loss, torch.Tensor) or loss.numel() != 1:
+        raise TypeError("the loss must be one number (a tensor of one element), got %s"
+                        % ("a tensor of shape %s" % list(loss.shape) if isinstance(loss, torch.Tensor)
+                           else type(loss).__name__))
     if capture is not None:
         capture.backward_begins()
     loss.backward()
     if optimizer is not None:
         optimizer.step()
     return loss
+
+
+def train_step(model, inputs, loss_fn, optimizer=None, targets=None):
+    """One plain, unrecorded training step (what the capture's duration is compared with)."""
+    _train_step(model, _as_tuple(inputs), loss_fn, optimizer, targets)
+    _clear_gradients(model, optimizer)
 
 
 def _clear_gradients(model, optimizer):

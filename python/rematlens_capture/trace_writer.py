@@ -8,11 +8,19 @@ def _line(fields):
 
 
 class TraceWriter:
-    """Numbers go out as JSON strings, as in DTR's own logs and simrd's parser expects."""
+    """Numbers go out as JSON strings, as in DTR's own logs and simrd's parser expects.
+
+    Counts as `rematlens info` does: calls are the CALL and MUTATE lines (operators that compute),
+    constants the CONSTANT lines; operators are both."""
 
     def __init__(self, stream):
         self._stream = stream
-        self.operators = 0
+        self.calls = 0
+        self.constants = 0
+
+    @property
+    def operators(self):
+        return self.calls + self.constants
 
     def annotate(self, annotation):
         self._write({"INSTRUCTION": "ANNOTATE", "ANNOTATION": annotation})
@@ -20,6 +28,7 @@ class TraceWriter:
     def constant(self, name, nbytes):
         self._write({"INSTRUCTION": "CONSTANT", "NAME": name})
         self._memory(name, nbytes)
+        self.constants += 1
 
     def call(self, operator, args, results, time):
         """results: (name, bytes, alias) per output; alias is the index of the argument whose
@@ -29,12 +38,12 @@ class TraceWriter:
         for name, nbytes, alias in results:
             self._memory(name, nbytes)
             self._write({"INSTRUCTION": "ALIAS", "NAME": name, "ALIAS": str(alias)})
-        self.operators += 1
+        self.calls += 1
 
     def mutate(self, operator, args, mutated, time):
         self._write({"INSTRUCTION": "MUTATE", "NAME": operator, "ARGS": list(args),
                      "MUTATE": list(mutated), "TIME": str(time)})
-        self.operators += 1
+        self.calls += 1
 
     def copy(self, destination, source):
         self._write({"INSTRUCTION": "COPY", "DST": destination, "SRC": source})

@@ -11,8 +11,8 @@ import support
 from trace_check import TraceCheck
 
 
-def run_capture(*arguments):
-    environment = dict(os.environ, PYTHONPATH=support.PYTHON_DIR)
+def run_capture(*arguments, environment=None):
+    environment = dict(os.environ, PYTHONPATH=support.PYTHON_DIR, **(environment or {}))
     return subprocess.run([sys.executable, "-m", "rematlens_capture", *arguments], env=environment,
                           capture_output=True, text=True, timeout=300)
 
@@ -63,6 +63,12 @@ class CommandLine(unittest.TestCase):
         self.assertEqual(len(meta["buffers"]), 60)  # running mean, variance, batches tracked of 20 norms
         self.assertEqual(set(TraceCheck(self.out).live_names()),
                          set(meta["parameters"] + meta["gradients"] + meta["buffers"]))
+        self.assertIn("316 operators (192 calls, 124 constants)", result.stderr)
+        if support.rematlens_binary():  # the reader finds the fresh capture complete, and counts alike
+            info = subprocess.run([support.rematlens_binary(), "info", self.out, "--strict"], capture_output=True,
+                                  text=True, timeout=120)
+            self.assertEqual((info.returncode, info.stderr), (0, ""))
+            self.assertIn("operators           316 (192 calls, 124 constants,", info.stdout)
 
     def test_bad_model_specifications_are_refused_with_the_reason(self):
         cases = [(["--model", "missing.py:make"], "no such file 'missing.py'"),

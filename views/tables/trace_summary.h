@@ -21,6 +21,7 @@ struct TraceSummary {
     std::shared_ptr<const CaptureSideFile> sideFile;
     std::optional<MemorySplit> memorySplit;
     QString sideFileProblem;    // a side file that could not be read: why
+    QString incomplete;         // why the trace looks truncated (see assessCompleteness); empty when complete
 };
 
 } // namespace rematlens

@@ -33,12 +33,15 @@ void TraceSummaryModel::setSummary(const TraceSummary &summary)
         {tr("Impossible below"), formatBytes(b.constMemory + b.bottleneck),
          tr("Constants plus bottleneck: no policy can run under this budget")},
         {tr("Operators"),
-         tr("%1 (%2 constants, %3 backward)").arg(s.operators).arg(s.constants).arg(s.backwardOperators),
-         tr("Operator calls in the replayed part of the trace")},
+         tr("%1 (%2 calls, %3 constants, %4 backward)").arg(s.operators).arg(s.calls).arg(s.constants).arg(s.backwardOperators),
+         tr("Operators of the replayed part of the trace: calls (CALL and MUTATE lines) and constants (CONSTANT lines)")},
         {tr("Tensors"), tr("%1 (%2 aliases) in %3 storages").arg(s.tensors).arg(s.aliases).arg(s.storages),
          tr("Aliases share their argument's storage and take no memory of their own")},
         {tr("Outputs"), QString::number(s.outputs), tr("Tensors still referenced at the end, pinned in memory")},
     };
+    if (!summary.incomplete.isEmpty())
+        m_rows.insert(m_rows.begin() + 1, {tr("Warning"), summary.incomplete,
+                                           tr("A trace that ends early replays only the part it holds; capture it again")});
     appendCapture(summary);
     endResetModel();
 }
