@@ -158,6 +158,10 @@ Json policyJson(const ExactMap &map, const PolicyMap &p, bool withIntervals)
     j["intervals_from_file"] = p.fromFile;
     j["seconds"] = p.seconds;
     j["threads"] = map.threads;
+    if (map.ranks > 1) {
+        j["ranks"] = map.ranks;
+        j["busy_per_rank"] = p.busyPerRank;
+    }
     if (withIntervals) {
         Json records = Json::array();
         for (const RunResult &r : p.intervals)
@@ -192,7 +196,8 @@ void printPolicy(std::ostream &out, const ExactMap &map, const PolicyMap &p)
     out << p.identity.trace << "  " << p.identity.heuristic << ", " << runtimeName(p.config.runtime) << " runtime, overhead limit "
         << p.identity.overheadLimit << ", budgets " << rangeText(map) << "\n";
     out << "  intervals          " << s.intervals << " (" << p.replays << " replays in " << p.seconds << " s on "
-        << map.threads << " threads" << (p.fromFile ? ", " + std::to_string(p.fromFile) + " intervals read back" : "")
+        << (map.ranks > 1 ? std::to_string(map.ranks) + " ranks x " : std::string()) << map.threads << " threads"
+        << (p.fromFile ? ", " + std::to_string(p.fromFile) + " intervals read back" : "")
         << ")\n";
     out << "  stretches          " << s.stretches.size() << "\n";
     for (const MapStretch &stretch : s.stretches)
