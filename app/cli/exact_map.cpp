@@ -11,6 +11,7 @@
 #include "app/mpi/mpi_world.h"
 
 #include "core/map/budget_walker.h"
+#include "core/map/impossible_stretch.h"
 #include "core/sweep/decimal_grid.h"
 #include "core/sweep/sweep_plan.h"
 
@@ -29,6 +30,8 @@ namespace {
 constexpr std::size_t kPiecesPerShard = 64;
 constexpr std::size_t kPiecesPerThread = 16;
 constexpr std::size_t kMinPieces = 64;
+// BudgetWalker's default chunks per thread for one range.
+constexpr std::size_t kChunksPerThread = 16;
 
 // How the range is spread: over shards (job arrays), ranks (MPI), both, or neither.
 struct Placement {
@@ -87,6 +90,19 @@ std::optional<ByteRange> rangeOf(const MapOptions &options, const Baseline &base
     return ByteRange{from, to + 1};
 }
 
+// The stretch below the fit floor (impossible, costing one replay at the floor), unless the
+// file already covers the range's first budget.
+std::optional<RunResult> newImpossibleStretch(const MapOptions &options, const ExactMap &map,
+                                              const PolicyMap &policyMap, const std::vector<RunResult> &found)
+{
+    for (const RunResult &r : found)
+        if (r.interval.contains(map.range.from))
+            return std::nullopt;
+    BudgetWalker walker(map.trace.program, policyMap.config, 1);
+    walker.setWallLimit(options.wallLimit);
+    return impossibleStretch(*map.trace.program, policyMap.config, map.range, walker, &interruptRequested());
+}
+
 // Walks what --out does not hold yet, appending every interval as it finishes.
 // With a shard, only the pieces it owns, and only the intervals those pieces report.
 void walkPolicy(const MapOptions &options, const ExactMap &map, const Placement &placement, MapFile *file,
@@ -97,6 +113,9 @@ void walkPolicy(const MapOptions &options, const ExactMap &map, const Placement 
     std::vector<BudgetInterval> known;
     for (const RunResult &r : found)
         known.push_back(r.interval);
+    const std::optional<RunResult> impossible = newImpossibleStretch(options, map, policyMap, found);
+    if (impossible)
+        known.push_back(impossible->interval);
     std::vector<ByteRange> todo;
     std::optional<MapPieces> pieces;
     if (placement.shard) {
@@ -115,23 +134,28 @@ void walkPolicy(const MapOptions &options, const ExactMap &map, const Placement 
 
     BudgetWalker walker(map.trace.program, policyMap.config, options.threads);
     walker.setWallLimit(options.wallLimit);
+    // A shard's pieces are many ranges already: cutting each again would add a replay per cut
+    // (and lose the checkpoints that consecutive replays of a chunk share).
+    if (pieces)
+        walker.setChunksPerThread(std::max<std::size_t>(1, kChunksPerThread / std::max<std::size_t>(1, todo.size())));
     ProgressBar bar("map " + policyMap.identity.heuristic, static_cast<std::size_t>(total));
     const auto started = std::chrono::steady_clock::now();
-    const MapWalkEnd end = walker.walk(
-        todo, &interruptRequested(),
-        [&](const RunResult &result) {
-            if (pieces && (!placement.shard->owns(pieces->ownerOf(result.interval))
-                           || !reported.insert(result.interval.lo).second))
-                return;
-            found.push_back(result);
-            if (file && !writeFailed
-                && !file->append(mapRecordToJson(policyMap.identity, result, map.trace.baseline), writeError))
-                writeFailed = true;
-        },
-        [&](const MapProgress &progress) { bar.advance(static_cast<std::size_t>(progress.mapped)); });
+    auto take = [&](const RunResult &result) {
+        if (pieces && (!placement.shard->owns(pieces->ownerOf(result.interval)) || !reported.insert(result.interval.lo).second))
+            return;
+        found.push_back(result);
+        if (file && !writeFailed
+            && !file->append(mapRecordToJson(policyMap.identity, result, map.trace.baseline), writeError))
+            writeFailed = true;
+    };
+    if (impossible)
+        take(*impossible);
+    const MapWalkEnd end = walker.walk(todo, &interruptRequested(), take, [&](const MapProgress &progress) {
+        bar.advance(static_cast<std::size_t>(progress.mapped));
+    });
     bar.finish();
     policyMap.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    policyMap.replays = end.replays;
+    policyMap.replays = end.replays + (impossible ? 1 : 0);
     policyMap.intervals = sortedIntervals(std::move(found));
     policyMap.summary = summarizeMap(map.range, policyMap.intervals);
 }
@@ -156,10 +180,21 @@ bool walkPolicyAcrossRanks(const MapOptions &options, const ExactMap &map, const
     const MapPieces pieces(map.range, std::stoull(count));
     std::vector<MapAcrossRanks::Item> items;
     Bytes total = 0;
+    std::set<Bytes> reported;
     if (world.isRoot()) {
         std::vector<BudgetInterval> known;
         for (const RunResult &r : found)
             known.push_back(r.interval);
+        const std::optional<RunResult> impossible = newImpossibleStretch(options, map, policyMap, found);
+        if (impossible)
+            known.push_back(impossible->interval); // walked by no shard: it costs no replay
+        if (impossible && (!placement.shard || placement.shard->owns(pieces.ownerOf(impossible->interval)))) {
+            reported.insert(impossible->interval.lo);
+            found.push_back(*impossible);
+            if (file && !writeFailed
+                && !file->append(mapRecordToJson(policyMap.identity, *impossible, map.trace.baseline), writeError))
+                writeFailed = true;
+        }
         std::vector<std::vector<ByteRange>> perPiece = pieces.todo(known);
         for (std::size_t k = 0; k < perPiece.size(); ++k)
             if (!perPiece[k].empty() && (!placement.shard || placement.shard->owns(k))) {
@@ -168,7 +203,6 @@ bool walkPolicyAcrossRanks(const MapOptions &options, const ExactMap &map, const
                 items.push_back({k, std::move(perPiece[k])});
             }
     }
-    std::set<Bytes> reported;
     for (const RunResult &r : found)
         reported.insert(r.interval.lo);
     MapAcrossRanks ranks(world, walker, pieces, options.threads);

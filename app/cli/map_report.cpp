@@ -204,6 +204,8 @@ void printPolicy(std::ostream &out, const ExactMap &map, const PolicyMap &p)
         out << "    " << (stretch.unmapped ? std::string("unmapped") : std::string(outcomeName(stretch.outcome))) << "  "
             << bytesAndRatio(map, stretch.first) << " .. " << bytesAndRatio(map, stretch.last) << ", "
             << stretch.intervals << " intervals\n";
+    if (!p.intervals.empty() && p.intervals.front().outcome == Outcome::Impossible)
+        out << "  impossible         " << impossibleReason(p.intervals.front()) << " (no replay)\n";
     out << "  first pass         " << (s.firstPass ? bytesAndRatio(map, *s.firstPass) : "none") << "\n";
     out << "  stable from        " << (s.stableFrom ? bytesAndRatio(map, *s.stableFrom) : "never") << "\n";
     for (std::size_t h = 0; h < s.holes.size(); ++h)

@@ -291,7 +291,7 @@ LpBound CheckmateMilp::lpBound(Bytes budget, double timeLimitSeconds) const
 {
     const auto start = std::chrono::steady_clock::now();
     LpBound bound;
-    if (m_graph.size() == 0)
+    if (m_graph.size() == 0 || budget < m_graph.fitFloor()) // proved infeasible without a model
         return bound;
     const Model model = build(budget, true);
     if (model.trivialInfeasible) {
@@ -317,6 +317,11 @@ MilpSolution CheckmateMilp::solve(Bytes budget, double timeLimitSeconds, bool fe
     const std::size_t n = m_graph.size();
     if (n == 0)
         return result;
+    if (budget < m_graph.fitFloor()) {
+        result.status = SolveStatus::Infeasible;
+        result.belowFitFloor = true;
+        return result;
+    }
     const Model model = build(budget, !feasibilityOnly);
     if (model.trivialInfeasible) {
         result.status = SolveStatus::Infeasible;
