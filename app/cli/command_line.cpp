@@ -215,6 +215,9 @@ void addMap(CLI::App &app, MapOptions &options)
                     "Seconds one replay may take; the rest of its chunk is left unmapped (never guessed)");
     map->add_option("--out", options.outPath,
                     "Append one record per interval to FILE.jsonl as they finish; rerunning resumes where it stopped");
+    map->add_option("--shard", options.shard,
+                    "Map only shard I of N (I from 0 to N-1; the range cut in 64N pieces, piece k is shard k mod N's) "
+                    "into its own --out file; join the shards with merge");
     map->add_flag("--json", options.json, "Print JSON (with every interval's record when there is no --out)");
 }
 

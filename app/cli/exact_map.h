@@ -31,6 +31,7 @@ struct MapOptions {
     int threads = 0;
     std::optional<double> wallLimit;
     std::string outPath;
+    std::string shard;                // "I/N": only the pieces of the range that shard I of N owns
     bool json = false;
 };
 
@@ -45,6 +46,7 @@ struct PolicyMap {
     std::size_t replays = 0;
     std::size_t fromFile = 0;         // intervals --out already held
     double seconds = 0;
+    std::vector<double> busyPerRank;  // across MPI ranks: each rank's threads' busy fraction
 };
 
 struct ExactMap {
@@ -52,11 +54,16 @@ struct ExactMap {
     ByteRange range;                  // budgets from..end-1
     std::vector<PolicyMap> maps;
     int threads = 0;
+    int ranks = 1;
     bool interrupted = false;
 };
 
+class MpiWorld;
+
 // Checks the options, reads the trace, walks every policy's map (appending to --out as
 // intervals finish) and explains its edges. ExitOk, or the exit status after reporting why.
-int makeExactMap(const MapOptions &options, ExactMap &map);
+// With a world of several ranks every rank calls it; rank 0 alone writes --out, reports
+// errors and holds the map (the others' ExactMap stays empty).
+int makeExactMap(const MapOptions &options, ExactMap &map, const MpiWorld *world = nullptr);
 
 } // namespace rematlens

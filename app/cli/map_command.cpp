@@ -3,15 +3,22 @@
 #include "exact_map.h"
 #include "map_report.h"
 
+#include "app/mpi/mpi_world.h"
+
 #include <iostream>
 
 namespace rematlens {
 
 int runMapCommand(const MapOptions &options)
 {
+    const MpiWorld world;
+    if (!world.problem().empty())
+        return reportError(ExitBadInput, world.problem());
     ExactMap map;
-    if (const int status = makeExactMap(options, map); status != ExitOk)
+    if (const int status = makeExactMap(options, map, &world); status != ExitOk)
         return status;
+    if (!world.isRoot())
+        return map.interrupted ? ExitInterrupted : ExitOk;
     if (options.json)
         std::cout << exactMapJson(map, options.outPath.empty()).dump(2) << std::endl;
     else

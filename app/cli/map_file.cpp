@@ -26,7 +26,29 @@ bool MapFile::open(const std::string &path, const Provenance &header, std::strin
     return true;
 }
 
-bool MapFile::load(std::string &error)
+bool MapFile::read(const std::string &path, std::string &error)
+{
+    m_path = path;
+    m_header.reset();
+    m_records.clear();
+    if (!std::filesystem::exists(path)) {
+        error = path + ": no such file";
+        return false;
+    }
+    return load(error, false);
+}
+
+bool MapFile::writeSorted(const std::string &path, const Provenance &header, std::vector<Record> records,
+                          std::string &error)
+{
+    MapFile file;
+    file.m_path = path;
+    file.m_header = header;
+    file.m_records = std::move(records);
+    return file.finish(error);
+}
+
+bool MapFile::load(std::string &error, bool checkHeader)
 {
     std::istringstream in(readCompleteLines(m_path));
     std::string line;
@@ -35,6 +57,14 @@ bool MapFile::load(std::string &error)
             continue;
         if (number == 1 && Provenance::isHeaderLine(line)) {
             const std::optional<Provenance> found = Provenance::parse(line);
+            if (!checkHeader) {
+                if (!found) {
+                    error = m_path + ":1: unreadable provenance";
+                    return false;
+                }
+                m_header = found;
+                continue;
+            }
             const std::string field = found ? m_header->firstDifference(*found, {"range"}) : "provenance";
             if (!field.empty()) {
                 error = found ? m_path + ": not resuming: " + m_header->describeDifference(*found, field, m_path, "this map")

@@ -27,14 +27,22 @@ public:
     // when its provenance is another map's (the same settings over another range may share it:
     // a map grows by the bytes it did not cover yet). The file then stays as it was.
     bool open(const std::string &path, const Provenance &header, std::string &error);
+    // Reads a map file as it is, its provenance whatever it says, for merge; nothing is written.
+    bool read(const std::string &path, std::string &error);
     std::vector<RunResult> intervalsOf(const MapIdentity &identity) const;
     std::size_t size() const { return m_records.size(); }
+    const std::optional<Provenance> &header() const { return m_header; }
+    const std::vector<Record> &records() const { return m_records; }
+    // Writes a whole map file at once (merge): the header, then the records sorted, repeats dropped.
+    static bool writeSorted(const std::string &path, const Provenance &header, std::vector<Record> records,
+                            std::string &error);
 
     bool append(const Record &record, std::string &error);
     bool finish(std::string &error);
 
 private:
-    bool load(std::string &error);
+    // checkHeader: refuse a provenance other than m_header's; else take the file's.
+    bool load(std::string &error, bool checkHeader = true);
 
     std::string m_path;
     std::optional<Provenance> m_header;

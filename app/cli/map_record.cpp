@@ -44,6 +44,16 @@ MapIdentity::Key MapIdentity::keyOf(const nlohmann::ordered_json &record)
             record.value("overhead_limit", 2.0), joined(record.value("keep", std::vector<std::string>{}))};
 }
 
+std::string impossibleReason(const RunResult &result)
+{
+    if (!result.failure)
+        return "below the smallest budget any replay can pass";
+    const Failure &f = *result.failure;
+    return "every budget below " + groupDigits(f.memoryInUse + f.bytesNeeded) + " B fails: " + f.operatorName + " -> "
+           + f.tensor + " (line " + std::to_string(f.line) + ") needs " + groupDigits(f.memoryInUse)
+           + " B of constants and arguments resident plus " + groupDigits(f.bytesNeeded) + " B of outputs";
+}
+
 nlohmann::ordered_json mapRecordToJson(const MapIdentity &identity, const RunResult &result, const Baseline &baseline)
 {
     nlohmann::ordered_json j = identity.toJson();
@@ -66,6 +76,8 @@ nlohmann::ordered_json mapRecordToJson(const MapIdentity &identity, const RunRes
         atLo.bytesShort = atLo.memoryInUse + atLo.bytesNeeded - result.interval.lo;
         j["failure"] = failureToJson(atLo, "bytes_short_at_lo");
     }
+    if (result.outcome == Outcome::Impossible)
+        j["reason"] = impossibleReason(result);
     return j;
 }
 

@@ -34,6 +34,10 @@ struct MapIdentity {
 // short depend on the budget, so the record gives them at lo (the most).
 nlohmann::ordered_json mapRecordToJson(const MapIdentity &identity, const RunResult &result, const Baseline &baseline);
 
+// Why an Outcome::Impossible interval cannot pass: the operator whose arguments and output
+// cannot be resident at once under any budget of it (its failure says which).
+std::string impossibleReason(const RunResult &result);
+
 // The interval and numbers back from a record; nothing when the record is not an interval's.
 std::optional<RunResult> mapRecordFromJson(const nlohmann::ordered_json &record);
 

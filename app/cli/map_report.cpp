@@ -157,6 +157,10 @@ Json policyJson(const ExactMap &map, const PolicyMap &p, bool withIntervals)
     j["intervals_from_file"] = p.fromFile;
     j["seconds"] = p.seconds;
     j["threads"] = map.threads;
+    if (map.ranks > 1) {
+        j["ranks"] = map.ranks;
+        j["busy_per_rank"] = p.busyPerRank;
+    }
     if (withIntervals) {
         Json records = Json::array();
         for (const RunResult &r : p.intervals)
@@ -191,13 +195,16 @@ void printPolicy(std::ostream &out, const ExactMap &map, const PolicyMap &p)
     out << p.identity.trace << "  " << p.identity.heuristic << ", " << runtimeName(p.config.runtime) << " runtime, overhead limit "
         << p.identity.overheadLimit << ", budgets " << rangeText(map) << "\n";
     out << "  intervals          " << s.intervals << " (" << p.replays << " replays in " << p.seconds << " s on "
-        << map.threads << " threads" << (p.fromFile ? ", " + std::to_string(p.fromFile) + " intervals read back" : "")
+        << (map.ranks > 1 ? std::to_string(map.ranks) + " ranks x " : std::string()) << map.threads << " threads"
+        << (p.fromFile ? ", " + std::to_string(p.fromFile) + " intervals read back" : "")
         << ")\n";
     out << "  stretches          " << s.stretches.size() << "\n";
     for (const MapStretch &stretch : s.stretches)
         out << "    " << (stretch.unmapped ? std::string("unmapped") : std::string(outcomeName(stretch.outcome))) << "  "
             << bytesAndRatio(map, stretch.first) << " .. " << bytesAndRatio(map, stretch.last) << ", "
             << stretch.intervals << " intervals\n";
+    if (!p.intervals.empty() && p.intervals.front().outcome == Outcome::Impossible)
+        out << "  impossible         " << impossibleReason(p.intervals.front()) << " (no replay)\n";
     out << "  first pass         " << (s.firstPass ? bytesAndRatio(map, *s.firstPass) : "none") << "\n";
     out << "  stable from        " << (s.stableFrom ? bytesAndRatio(map, *s.stableFrom) : "never") << "\n";
     for (std::size_t h = 0; h < s.holes.size(); ++h)

@@ -1,6 +1,8 @@
 // rematlens merge: the files of every shard of a sweep (sweep --shard I/N) joined into the file
 // the whole sweep writes, after checking that every run is there exactly once.
 #include "commands.h"
+#include "map_merge.h"
+#include "shard.h"
 #include "sweep_file.h"
 
 #include "core/sweep/decimal_grid.h"
@@ -17,50 +19,6 @@ using Record = SweepFile::Record;
 using RunKey = std::pair<std::string, double>; // heuristic, ratio
 
 constexpr std::size_t kProblemsShown = 20;
-
-std::string listFiles(const std::vector<std::string> &paths)
-{
-    std::string list;
-    for (std::size_t i = 0; i < paths.size(); ++i)
-        list += (i == 0 ? "" : i + 1 == paths.size() ? " and " : ", ") + paths[i];
-    return list;
-}
-
-std::size_t shardField(const Provenance &header, const char *field)
-{
-    return header.fields().value("shard", Record::object()).value(field, std::size_t{0});
-}
-
-// The shards' provenance must describe one sweep, and name every shard of it once.
-std::string checkShards(const std::vector<std::string> &paths, const std::vector<SweepFile> &files)
-{
-    for (std::size_t i = 0; i < files.size(); ++i)
-        if (!files[i].header() || !files[i].header()->fields().contains("shard"))
-            return paths[i] + ":1: no provenance line naming a shard: not the file of a sweep --shard";
-    const Provenance &first = *files[0].header();
-    for (std::size_t i = 1; i < files.size(); ++i) {
-        const Provenance &other = *files[i].header();
-        std::string field = first.firstDifference(other, {"shard"});
-        if (field.empty() && shardField(first, "count") != shardField(other, "count"))
-            field = "shard";
-        if (!field.empty())
-            return paths[0] + " and " + paths[i] + " are shards of different sweeps: "
-                   + first.describeDifference(other, field, paths[i], paths[0]);
-    }
-    const std::size_t count = shardField(first, "count");
-    std::map<std::size_t, std::vector<std::string>> byIndex;
-    for (std::size_t i = 0; i < files.size(); ++i)
-        byIndex[shardField(*files[i].header(), "index")].push_back(paths[i]);
-    std::string problems;
-    for (std::size_t index = 0; index < count; ++index) {
-        const std::string shard = "shard " + std::to_string(index) + "/" + std::to_string(count);
-        if (byIndex[index].empty())
-            problems += "\n  " + shard + " is missing: none of the files given is its file";
-        else if (byIndex[index].size() > 1)
-            problems += "\n  " + shard + " is given twice: " + listFiles(byIndex[index]);
-    }
-    return problems.empty() ? std::string() : "the shards do not make a whole sweep:" + problems;
-}
 
 class Completeness {
 public:
@@ -137,6 +95,11 @@ private:
 
 int runMergeCommand(const MergeOptions &options)
 {
+    if (!options.shardPaths.empty()) {
+        const std::optional<Provenance> first = Provenance::readFrom(options.shardPaths[0]);
+        if (first && first->fields().contains("range"))
+            return mergeMapShards(options);
+    }
     const std::optional<SweepFile::Format> format = SweepFile::formatFor(options.outPath);
     if (!format)
         return reportError(ExitBadUsage, "--out expects a .jsonl or .csv file, got " + options.outPath);
@@ -145,7 +108,10 @@ int runMergeCommand(const MergeOptions &options)
     for (std::size_t i = 0; i < files.size(); ++i)
         if (!files[i].read(options.shardPaths[i], error))
             return reportError(ExitBadInput, error);
-    if (const std::string problem = checkShards(options.shardPaths, files); !problem.empty())
+    std::vector<std::optional<Provenance>> headers;
+    for (const SweepFile &file : files)
+        headers.push_back(file.header());
+    if (const std::string problem = checkShardHeaders(options.shardPaths, headers, "sweep"); !problem.empty())
         return reportError(ExitBadInput, problem);
     const Provenance &header = *files[0].header();
     const Record gridFields = header.fields().value("grid", Record::object());

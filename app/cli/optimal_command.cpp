@@ -9,6 +9,7 @@
 #include "core/schedule/feasibility_threshold.h"
 #include "core/schedule/schedule_executor.h"
 
+#include <chrono>
 #include <cstdio>
 #include <iostream>
 
@@ -25,6 +26,7 @@ struct BudgetAnswer {
     MilpSolution solution;
     LpBound lp;
     ScheduleEvaluation checked; // the solver's schedule run by the executor
+    Bytes fitFloor = 0;         // the graph's: below it, infeasible with no model built
 };
 
 Json answerJson(const BudgetAnswer &a, Cost graphCost)
@@ -37,6 +39,8 @@ Json answerJson(const BudgetAnswer &a, Cost graphCost)
            {"lp_timed_out", a.lp.timedOut},
            {"lp_bound", a.lp.cost},
            {"lp_seconds", a.lp.seconds}};
+    if (a.solution.belowFitFloor)
+        j["below_fit_floor"] = a.fitFloor;
     if (a.solution.schedule) {
         j["cost"] = a.solution.cost;
         j["overhead"] = graphCost > 0 ? a.solution.cost / double(graphCost) : 1.0;
@@ -63,6 +67,8 @@ std::string answerText(const BudgetAnswer &a, Cost graphCost)
                     ? "  checked: peak " + groupDigits(a.checked.peak) + " B"
                     : "  CHECK FAILED: " + (a.checked.valid ? "peak over the budget" : a.checked.error);
     }
+    if (a.solution.belowFitFloor)
+        line += "  (below " + groupDigits(a.fitFloor) + " B: some operator's inputs and output do not fit at once)";
     if (a.lp.feasible)
         line += "  LP bound " + fixedDigits(graphCost > 0 ? a.lp.cost / double(graphCost) : 1.0, 4) + "x";
     else if (a.lp.timedOut)
@@ -128,7 +134,16 @@ int runOptimalCommand(const ScheduleOptions &options)
     const ScheduleExecutor executor(graph);
     Json answers = Json::array();
     for (const ScheduleBudget &budget : setup->budgets) {
-        BudgetAnswer a{budget, milp.solve(budget.bytes, options.timeLimit), milp.lpBound(budget.bytes, options.timeLimit), {}};
+        // --time-limit bounds the whole answer: the LP bound gets what the search left.
+        const auto began = std::chrono::steady_clock::now();
+        BudgetAnswer a;
+        a.budget = budget;
+        a.solution = milp.solve(budget.bytes, options.timeLimit);
+        a.fitFloor = graph.fitFloor();
+        const double left =
+            options.timeLimit - std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+        if (a.solution.status != SolveStatus::Infeasible)
+            a.lp = left > 0 ? milp.lpBound(budget.bytes, left) : LpBound{false, true, 0, 0};
         if (a.solution.schedule)
             a.checked = executor.run(a.solution.schedule->toSchedule(graph));
         if (options.json)

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace rematlens {
 
@@ -23,5 +24,14 @@ struct Shard {
     // What the shard's file's provenance says of it: {"index": I, "count": N}.
     nlohmann::ordered_json toJson() const { return {{"index", index}, {"count", count}}; }
 };
+
+// "A, B and C".
+std::string listFiles(const std::vector<std::string> &paths);
+// A shard field of a file's provenance ("index" or "count"); 0 when absent.
+std::size_t shardField(const Provenance &header, const char *field);
+// Whether the files' provenance lines describe one sweep or map (what) sharded, and name every
+// shard of it once: empty when so, else what is wrong, naming the files.
+std::string checkShardHeaders(const std::vector<std::string> &paths, const std::vector<std::optional<Provenance>> &headers,
+                              const std::string &what);
 
 } // namespace rematlens

@@ -291,7 +291,7 @@ LpBound CheckmateMilp::lpBound(Bytes budget, double timeLimitSeconds) const
 {
     const auto start = std::chrono::steady_clock::now();
     LpBound bound;
-    if (m_graph.size() == 0)
+    if (m_graph.size() == 0 || budget < m_graph.fitFloor()) // proved infeasible without a model
         return bound;
     const Model model = build(budget, true);
     if (model.trivialInfeasible) {
@@ -317,6 +317,11 @@ MilpSolution CheckmateMilp::solve(Bytes budget, double timeLimitSeconds, bool fe
     const std::size_t n = m_graph.size();
     if (n == 0)
         return result;
+    if (budget < m_graph.fitFloor()) {
+        result.status = SolveStatus::Infeasible;
+        result.belowFitFloor = true;
+        return result;
+    }
     const Model model = build(budget, !feasibilityOnly);
     if (model.trivialInfeasible) {
         result.status = SolveStatus::Infeasible;
@@ -326,13 +331,15 @@ MilpSolution CheckmateMilp::solve(Bytes budget, double timeLimitSeconds, bool fe
     OsiClpSolverInterface solver;
     solver.messageHandler()->setLogLevel(0);
     model.load(solver);
+    if (m_starts.empty())
+        m_starts = warmStarts();
+    // The limit bounds the whole answer: building the model and the warm starts count too.
+    const double left = std::max(0.01, timeLimitSeconds - secondsSince(start));
     // CBC's own limit is checked between nodes; the root LP needs Clp's.
-    solver.getModelPtr()->setMaximumWallSeconds(timeLimitSeconds);
+    solver.getModelPtr()->setMaximumWallSeconds(left);
     CbcModel cbc(solver);
     cbc.setLogLevel(0);
     cbc.messageHandler()->setLogLevel(0);
-    if (m_starts.empty())
-        m_starts = warmStarts();
     std::optional<std::vector<double>> warm;
     double startCost = 0;
     for (const StagedSchedule &staged : m_starts) {
@@ -348,7 +355,7 @@ MilpSolution CheckmateMilp::solve(Bytes budget, double timeLimitSeconds, bool fe
     cbc.setLogLevel(0);
     cbc.messageHandler()->setLogLevel(0);
     CbcMain0(cbc);
-    const std::string seconds = std::to_string(std::max(0.01, timeLimitSeconds));
+    const std::string seconds = std::to_string(left);
     const char *argv[] = {"rematlens", "-log", "0", "-slog", "0", "-preprocess", "off", "-timeMode", "elapsed", "-sec", seconds.c_str(), "-solve", "-quit"};
     CbcMain1(static_cast<int>(std::size(argv)), argv, cbc);
     result.seconds = secondsSince(start);

@@ -35,6 +35,7 @@ struct MilpSolution {
     double gap = 0;         // (cost - bound) / cost
     double seconds = 0;
     std::optional<StagedSchedule> schedule;
+    bool belowFitFloor = false; // Infeasible at once: the budget is under ScheduleGraph::fitFloor()
 };
 
 // Checkmate's mixed-integer program (Jain et al., MLSys 2020) for a graph and a memory budget,

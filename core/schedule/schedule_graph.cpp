@@ -110,4 +110,16 @@ std::size_t ScheduleGraph::edgeCount() const
     return edges;
 }
 
+Bytes ScheduleGraph::fitFloor() const
+{
+    Bytes largest = 0;
+    for (const ScheduleNode &node : m_nodes) {
+        Bytes needed = node.bytes;
+        for (NodeId dep : node.deps) // distinct, by construction
+            needed += m_nodes[dep].bytes;
+        largest = std::max(largest, needed);
+    }
+    return m_fixedBytes + largest;
+}
+
 } // namespace rematlens

@@ -41,6 +41,9 @@ public:
     Bytes fixedBytes() const { return m_fixedBytes; }
     Cost totalCost() const { return m_totalCost; }
     std::size_t edgeCount() const;
+    // No schedule of this graph fits a budget below this: computing a node needs its inputs and
+    // its output resident at once, besides the fixed memory (the same count as the MILP's).
+    Bytes fitFloor() const;
 
 private:
     void linkUsers();

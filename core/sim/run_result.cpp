@@ -11,13 +11,15 @@ std::string_view outcomeName(Outcome outcome)
     case Outcome::Thrash: return "thrash";
     case Outcome::Timeout: return "timeout";
     case Outcome::Cancelled: return "cancelled";
+    case Outcome::Impossible: return "impossible";
     }
     return "pass";
 }
 
 std::optional<Outcome> findOutcome(std::string_view name)
 {
-    for (Outcome o : {Outcome::Pass, Outcome::OutOfMemory, Outcome::Thrash, Outcome::Timeout, Outcome::Cancelled})
+    for (Outcome o : {Outcome::Pass, Outcome::OutOfMemory, Outcome::Thrash, Outcome::Timeout, Outcome::Cancelled,
+                      Outcome::Impossible})
         if (outcomeName(o) == name)
             return o;
     return std::nullopt;

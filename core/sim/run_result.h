@@ -13,12 +13,13 @@ namespace rematlens {
 
 // Timeout (over the wall limit) and Cancelled (stopped on request) are unresolved: neither
 // pass nor failure.
-enum class Outcome { Pass, OutOfMemory, Thrash, Timeout, Cancelled };
+// Impossible: below the budget any replay needs (fitFloor), known without replaying; a failure.
+enum class Outcome { Pass, OutOfMemory, Thrash, Timeout, Cancelled, Impossible };
 
-// "pass", "oom" or "thrash", as in simrd's reference records; "timeout", "cancelled".
+// "pass", "oom" or "thrash", as in simrd's reference records; "timeout", "cancelled", "impossible".
 std::string_view outcomeName(Outcome outcome);
 std::optional<Outcome> findOutcome(std::string_view name);
-inline bool isFailure(Outcome o) { return o == Outcome::OutOfMemory || o == Outcome::Thrash; }
+inline bool isFailure(Outcome o) { return o == Outcome::OutOfMemory || o == Outcome::Thrash || o == Outcome::Impossible; }
 inline bool isResolved(Outcome o) { return o == Outcome::Pass || isFailure(o); }
 
 // Where an out-of-memory run stopped.

@@ -66,6 +66,8 @@ QColor FigureStyle::outcome(Outcome o) const
             return QColor(0xA6, 0xA6, 0xA6);
         case Outcome::Cancelled:
             return QColor(0xF4, 0xF4, 0xF4);
+        case Outcome::Impossible:
+            return QColor(0x00, 0x00, 0x00);
         }
     }
     if (palette == Palette::ColourBlindSafe) { // Paul Tol's "bright" scheme
@@ -80,6 +82,8 @@ QColor FigureStyle::outcome(Outcome o) const
             return QColor(0xAA, 0x33, 0x77);
         case Outcome::Cancelled:
             return QColor(0xDD, 0xDD, 0xDD);
+        case Outcome::Impossible:
+            return QColor(0x33, 0x22, 0x88);
         }
     }
     return OutcomePalette::outcome(o);
