@@ -40,7 +40,7 @@ std::string storyLine(const EdgeStory &s, const HoleReportContext &c)
         if (s.later->neededAtStep)
             out << ", needed " << s.later->operatorsUntilNeeded << " operators later";
     }
-    out << "; " << failureText(s, c);
+    out << ";\n              " << failureText(s, c);
     if (s.rescued)
         out << "; " << s.rescue.rescues.size() << " rescues";
     return out.str();

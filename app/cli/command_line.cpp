@@ -140,6 +140,8 @@ void addExplain(CLI::App &app, ExplainOptions &options)
     explain->add_flag("--rescue", options.rescueOn, "Run the rescue search at each failing budget (the default for "
                                                     "one hole; for every hole of a map it is off)");
     explain->add_flag("--no-rescue", options.rescueOff, "Skip the rescue searches");
+    explain->add_flag("--pair-only", options.pairOnly,
+                      "With two budgets: tell their story only, without walking the hole to its exact edges");
     explain->add_option("--threads", options.threads, "Worker threads (default: every core)");
     explain->add_flag("--json", options.json, "Print JSON with every number");
 }

@@ -64,6 +64,7 @@ struct ExplainOptions {
     std::string tracePath;              // the trace of a map file, when not beside it
     bool rescueOn = false;              // --rescue; by default on for one hole, off for every hole of a map
     bool rescueOff = false;             // --no-rescue
+    bool pairOnly = false;              // --pair-only: tell the two budgets' story, without the hole's edges
     int threads = 0;
     bool json = false;
 };

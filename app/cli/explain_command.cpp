@@ -89,6 +89,28 @@ int printOne(const LoadedTrace &trace, const RunRequest &request, const HoleAnat
     return ExitOk;
 }
 
+// --pair-only: the story of the two budgets as given, and its replays.
+int printPair(const LoadedTrace &trace, const RunRequest &request, const EdgeStory &story, bool json)
+{
+    if (interruptRequested())
+        return reportError(ExitInterrupted, "interrupted; the story would be incomplete, so none is printed");
+    const HoleReportContext context{*trace.program, trace.baseline};
+    const std::size_t rescueReplays = story.rescued ? story.rescue.tried + 1 : 0;
+    if (json) {
+        Json j = settingsJson(trace, request);
+        j["given"] = edgeStoryJson(story, context);
+        j["replays"] = Json{{"walk", 2}, {"stories", story.replays}, {"rescue", rescueReplays},
+                            {"total", 2 + story.replays + rescueReplays}};
+        std::cout << j.dump(2) << std::endl;
+    } else {
+        std::cout << settingsText(trace, request) << "the budgets asked, " << budgetText(story.smallerBudget, trace.baseline)
+                  << " and " << budgetText(story.largerBudget, trace.baseline) << ":\n"
+                  << edgeStoryText(story, context) << "replays: 2 to check the budgets, " << story.replays
+                  << " to tell the story, " << rescueReplays << " in the rescue search\n";
+    }
+    return ExitOk;
+}
+
 AnatomyOptions anatomyOptions(const ExplainOptions &options, bool rescueByDefault)
 {
     AnatomyOptions anatomy;
@@ -109,6 +131,8 @@ int explainBudgets(const ExplainOptions &options, const LoadedTrace &trace, cons
     const HoleAnatomist anatomist(runner, trace.baseline, request);
     std::optional<std::pair<Bytes, Bytes>> pair;
     Bytes failing = budgets.front();
+    if (options.pairOnly && budgets.size() != 2)
+        return reportError(ExitBadUsage, "--pair-only expects two budgets");
     if (budgets.size() == 2) {
         const RunResult a = runner.runOne(anatomist.at(budgets[0]).config, &interruptRequested());
         const RunResult b = runner.runOne(anatomist.at(budgets[1]).config, &interruptRequested());
@@ -121,6 +145,10 @@ int explainBudgets(const ExplainOptions &options, const LoadedTrace &trace, cons
         failing = isFailure(a.outcome) ? budgets[0] : budgets[1];
         pair = std::pair{budgets[0], budgets[1]};
     }
+    if (options.pairOnly)
+        return printPair(trace, request, anatomist.tell(std::min(budgets[0], budgets[1]), std::max(budgets[0], budgets[1]),
+                                                        anatomyOptions(options, true)),
+                         options.json);
     const HoleAnatomist::Located located = anatomist.locate(failing, &interruptRequested());
     if (!located.hole)
         return reportError(interruptRequested() ? ExitInterrupted : ExitBadUsage, located.problem);

@@ -193,7 +193,7 @@ void tellLater(std::ostream &out, const EdgeStory &s, const std::string &small, 
         out << " released before it was rematerialized";
     else
         out << " never rematerialized";
-    out << (s.laterNeededInFailingStep ? ", in the failing step" : "") << ";\n     the program reads it next at step "
+    out << (s.laterNeededInFailingStep ? " (the failing step needs it too)" : "") << ";\n     the program reads it next at step "
         << *l.neededAtStep << ", " << l.operatorsUntilNeeded << " operator" << (l.operatorsUntilNeeded == 1 ? "" : "s")
         << " later.\n";
 }
