@@ -125,6 +125,27 @@ void addRescue(CLI::App &app, RescueOptions &options)
     rescue->add_flag("--json", options.json, "Print JSON");
 }
 
+void addExplain(CLI::App &app, ExplainOptions &options)
+{
+    CLI::App *explain = app.add_subcommand(
+        "explain", "Why a hole exists: both its edges told (the avoided eviction, what it changed, the failure, the "
+                   "rescue); given a map file, every hole of it classified by mechanism");
+    addRunConfigOptions(explain, options.run);
+    explain->add_option("--ratio", options.ratios, "A budget inside the hole; twice: a passing and a failing budget")
+        ->allow_extra_args(false);
+    explain->add_option("--budget", options.budgets, "The same in bytes")->allow_extra_args(false);
+    explain->add_option("--hole", options.hole, "The K-th hole of the map (from 1)");
+    explain->add_option("--map", options.mapPath, "A map written by map --out (FILE.jsonl) holding the hole");
+    explain->add_option("--trace", options.tracePath, "A map file's trace (default: the provenance's, beside it)");
+    explain->add_flag("--rescue", options.rescueOn, "Run the rescue search at each failing budget (the default for "
+                                                    "one hole; for every hole of a map it is off)");
+    explain->add_flag("--no-rescue", options.rescueOff, "Skip the rescue searches");
+    explain->add_flag("--pair-only", options.pairOnly,
+                      "With two budgets: tell their story only, without walking the hole to its exact edges");
+    explain->add_option("--threads", options.threads, "Worker threads (default: every core)");
+    explain->add_flag("--json", options.json, "Print JSON with every number");
+}
+
 void addGridOptions(CLI::App *command, GridOptions &options)
 {
     command->add_option("trace", options.trace, "Trace file (simrd JSON lines), or :demo")->required();
@@ -470,6 +491,8 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
     addDiff(app, diff);
     RescueOptions rescue;
     addRescue(app, rescue);
+    ExplainOptions explain;
+    addExplain(app, explain);
     ScheduleOptions optimal;
     ScheduleOptions checkpoint;
     addSchedules(app, optimal, checkpoint);
@@ -523,6 +546,8 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
         return CommandLineOutcome::finished(runDiffCommand(diff));
     if (app.got_subcommand("rescue"))
         return CommandLineOutcome::finished(runRescueCommand(rescue));
+    if (app.got_subcommand("explain"))
+        return CommandLineOutcome::finished(runExplainCommand(explain));
     if (app.got_subcommand("optimal"))
         return CommandLineOutcome::finished(runOptimalCommand(optimal));
     if (app.got_subcommand("checkpoint"))

@@ -54,6 +54,21 @@ struct RescueOptions {
     bool json = false;
 };
 
+// rematlens explain: why a hole exists, told at both its edges; or every hole of a saved map.
+struct ExplainOptions {
+    RunOptions run;                     // run.trace: a trace, or a map file (FILE.jsonl) for every hole
+    std::vector<std::string> ratios;    // one budget inside the hole, or a pair (pass and fail)
+    std::vector<std::int64_t> budgets;  // the same in bytes
+    std::optional<int> hole;            // with a map: its K-th hole (from 1)
+    std::string mapPath;                // --map FILE.jsonl with a trace
+    std::string tracePath;              // the trace of a map file, when not beside it
+    bool rescueOn = false;              // --rescue; by default on for one hole, off for every hole of a map
+    bool rescueOff = false;             // --no-rescue
+    bool pairOnly = false;              // --pair-only: tell the two budgets' story, without the hole's edges
+    int threads = 0;
+    bool json = false;
+};
+
 // What sweep and holes share.
 struct GridOptions {
     std::string trace;
@@ -169,6 +184,7 @@ int runHolesCommand(const HolesOptions &options);
 int runCompareCommand(const CompareOptions &options);
 int runDiffCommand(const DiffOptions &options);
 int runRescueCommand(const RescueOptions &options);
+int runExplainCommand(const ExplainOptions &options);
 int runMergeCommand(const MergeOptions &options);
 int runTracesDownloadCommand(const TracesDownloadOptions &options);
 int runTracesStatusCommand(const TracesStatusOptions &options);

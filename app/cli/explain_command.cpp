@@ -1,0 +1,252 @@
+// rematlens explain: why a hole exists, told at both its edges, or every hole of a saved map
+// classified by the mechanism that opens it.
+#include "commands.h"
+#include "census_report.h"
+#include "hole_report.h"
+#include "interrupt.h"
+#include "progress_bar.h"
+#include "run_report.h"
+#include "saved_map.h"
+
+#include "core/analysis/hole_census.h"
+#include "core/map/budget_walker.h"
+#include "core/map/map_summary.h"
+#include "core/sweep/decimal_grid.h"
+
+#include <iostream>
+#include <memory>
+
+namespace rematlens {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// The budgets given: --ratio and --budget together, one or two of them.
+std::string budgetsOf(const ExplainOptions &options, const Baseline &baseline, std::vector<Bytes> &budgets)
+{
+    for (const std::string &text : options.ratios) {
+        const std::optional<double> ratio = DecimalGrid::parseRatio(text);
+        if (!ratio || *ratio <= 0)
+            return "--ratio expects a positive number, got \"" + text + "\"";
+        budgets.push_back(budgetForRatio(baseline, *ratio));
+    }
+    for (std::int64_t b : options.budgets) {
+        if (b < 0)
+            return "--budget expects a non-negative number of bytes";
+        budgets.push_back(b);
+    }
+    if (budgets.empty() || budgets.size() > 2)
+        return "explain expects one budget inside the hole, or two (a passing and a failing one), as --ratio or "
+               "--budget; or --hole K with --map FILE.jsonl; or a map file";
+    return {};
+}
+
+// One progress bar per rescue search, on a terminal.
+RescueSearch::Progress rescueBars()
+{
+    auto bar = std::make_shared<std::unique_ptr<ProgressBar>>();
+    return [bar](std::size_t done, std::size_t total) {
+        if (!*bar)
+            *bar = std::make_unique<ProgressBar>("rescue", total);
+        (*bar)->advance(done);
+        if (done == total) {
+            (*bar)->finish();
+            bar->reset();
+        }
+    };
+}
+
+Json settingsJson(const LoadedTrace &trace, const RunRequest &request)
+{
+    Json j{{"trace", trace.name},
+           {"heuristic", request.config.policy.name},
+           {"runtime", std::string(simrdRuntimeName(request.config.runtime))},
+           {"overhead_limit", request.overheadLimit}};
+    if (!request.keep.empty())
+        j["keep"] = request.keep;
+    return j;
+}
+
+std::string settingsText(const LoadedTrace &trace, const RunRequest &request)
+{
+    return trace.name + "  " + request.config.policy.name + ", " + std::string(runtimeName(request.config.runtime))
+           + " runtime, overhead limit " + fixedDigits(request.overheadLimit, 2) + "\n";
+}
+
+int printOne(const LoadedTrace &trace, const RunRequest &request, const HoleAnatomy &anatomy, bool json)
+{
+    if (interruptRequested())
+        return reportError(ExitInterrupted, "interrupted; the anatomy would be incomplete, so none is printed");
+    const HoleReportContext context{*trace.program, trace.baseline};
+    if (json) {
+        Json j = settingsJson(trace, request);
+        j["hole"] = holeAnatomyJson(anatomy, context);
+        std::cout << j.dump(2) << std::endl;
+    } else {
+        std::cout << settingsText(trace, request) << holeAnatomyText(anatomy, context);
+    }
+    return ExitOk;
+}
+
+// --pair-only: the story of the two budgets as given, and its replays.
+int printPair(const LoadedTrace &trace, const RunRequest &request, const EdgeStory &story, bool json)
+{
+    if (interruptRequested())
+        return reportError(ExitInterrupted, "interrupted; the story would be incomplete, so none is printed");
+    const HoleReportContext context{*trace.program, trace.baseline};
+    const std::size_t rescueReplays = story.rescued ? story.rescue.tried + 1 : 0;
+    if (json) {
+        Json j = settingsJson(trace, request);
+        j["given"] = edgeStoryJson(story, context);
+        j["replays"] = Json{{"walk", 2}, {"stories", story.replays}, {"rescue", rescueReplays},
+                            {"total", 2 + story.replays + rescueReplays}};
+        std::cout << j.dump(2) << std::endl;
+    } else {
+        std::cout << settingsText(trace, request) << "the budgets asked, " << budgetText(story.smallerBudget, trace.baseline)
+                  << " and " << budgetText(story.largerBudget, trace.baseline) << ":\n"
+                  << edgeStoryText(story, context) << "replays: 2 to check the budgets, " << story.replays
+                  << " to tell the story, " << rescueReplays << " in the rescue search\n";
+    }
+    return ExitOk;
+}
+
+AnatomyOptions anatomyOptions(const ExplainOptions &options, bool rescueByDefault)
+{
+    AnatomyOptions anatomy;
+    anatomy.rescue = options.rescueOn || (rescueByDefault && !options.rescueOff);
+    anatomy.cancel = &interruptRequested();
+    if (anatomy.rescue && !options.json)
+        anatomy.rescueProgress = rescueBars();
+    return anatomy;
+}
+
+// explain TRACE --ratio R [--ratio R2] (or --budget): find the hole, then tell it.
+int explainBudgets(const ExplainOptions &options, const LoadedTrace &trace, const RunRequest &request)
+{
+    std::vector<Bytes> budgets;
+    if (const std::string problem = budgetsOf(options, trace.baseline, budgets); !problem.empty())
+        return reportError(ExitBadUsage, problem);
+    const SweepRunner runner(trace.program, options.threads);
+    const HoleAnatomist anatomist(runner, trace.baseline, request);
+    std::optional<std::pair<Bytes, Bytes>> pair;
+    Bytes failing = budgets.front();
+    if (options.pairOnly && budgets.size() != 2)
+        return reportError(ExitBadUsage, "--pair-only expects two budgets");
+    if (budgets.size() == 2) {
+        const RunResult a = runner.runOne(anatomist.at(budgets[0]).config, &interruptRequested());
+        const RunResult b = runner.runOne(anatomist.at(budgets[1]).config, &interruptRequested());
+        if ((a.outcome == Outcome::Pass) == (b.outcome == Outcome::Pass) || !isResolved(a.outcome)
+            || !isResolved(b.outcome))
+            return reportError(ExitBadUsage, "explain expects one passing and one failing budget; " + budgetText(budgets[0], trace.baseline)
+                                                 + " gives " + std::string(outcomeName(a.outcome)) + " and "
+                                                 + budgetText(budgets[1], trace.baseline) + " "
+                                                 + std::string(outcomeName(b.outcome)));
+        failing = isFailure(a.outcome) ? budgets[0] : budgets[1];
+        pair = std::pair{budgets[0], budgets[1]};
+    }
+    if (options.pairOnly)
+        return printPair(trace, request, anatomist.tell(std::min(budgets[0], budgets[1]), std::max(budgets[0], budgets[1]),
+                                                        anatomyOptions(options, true)),
+                         options.json);
+    const HoleAnatomist::Located located = anatomist.locate(failing, &interruptRequested());
+    if (!located.hole)
+        return reportError(interruptRequested() ? ExitInterrupted : ExitBadUsage, located.problem);
+    HoleAnatomy anatomy =
+        anatomist.explain(located.hole->first, located.hole->second, pair, anatomyOptions(options, true));
+    anatomy.walkReplays = located.replays + (pair ? 2 : 0);
+    return printOne(trace, request, anatomy, options.json);
+}
+
+// The request a saved map's part was made with (its budget set per run).
+std::string requestOf(const MapIdentity &identity, const LoadedTrace &trace, const ExplainOptions &options,
+                      RunRequest &request)
+{
+    RunOptions run = options.run;
+    run.policy = identity.heuristic;
+    run.runtime = identity.runtime;
+    run.overheadLimit = Json(identity.overheadLimit).dump();
+    run.keep = identity.keep;
+    run.ratio.reset();
+    run.budget = 0;
+    request.trace = trace.name;
+    return configureRun(run, trace, request);
+}
+
+int explainSavedMap(const ExplainOptions &options, const std::string &mapPath)
+{
+    std::string error;
+    const std::optional<SavedMap> saved = SavedMap::read(mapPath, options.tracePath, error);
+    if (!saved)
+        return reportError(ExitBadInput, error);
+    const std::optional<LoadedTrace> trace = loadWithBaseline(saved->tracePath);
+    if (!trace)
+        return ExitBadInput;
+    std::vector<CensusReport> censuses;
+    const SweepRunner runner(trace->program, options.threads);
+    for (const SavedMap::Part &part : saved->parts) {
+        RunRequest request;
+        if (const std::string problem = requestOf(part.identity, *trace, options, request); !problem.empty())
+            return reportError(ExitBadInput, mapPath + ": " + problem);
+        const MapSummary summary = summarizeMap(saved->range, part.intervals);
+        const HoleAnatomist anatomist(runner, trace->baseline, request);
+        if (options.hole) {
+            if (*options.hole < 1 || static_cast<std::size_t>(*options.hole) > summary.holes.size())
+                return reportError(ExitBadUsage, "--hole expects 1 to " + std::to_string(summary.holes.size())
+                                                     + ": the map of " + part.identity.heuristic + " in " + mapPath
+                                                     + " has " + std::to_string(summary.holes.size()) + " holes");
+            const MapHole &hole = summary.holes[static_cast<std::size_t>(*options.hole - 1)];
+            return printOne(*trace, request, anatomist.explain(hole.firstFail, hole.lastFail, {}, anatomyOptions(options, true)),
+                            options.json);
+        }
+        censuses.push_back(CensusReport{settingsText(*trace, request), settingsJson(*trace, request), saved->range,
+                                        takeCensus(anatomist, summary, anatomyOptions(options, false))});
+    }
+    if (interruptRequested())
+        return reportError(ExitInterrupted, "interrupted; the census would be incomplete, so none is printed");
+    const HoleReportContext context{*trace->program, trace->baseline};
+    if (options.json)
+        std::cout << censusesJson(censuses, context).dump(2) << std::endl;
+    else
+        std::cout << censusesText(censuses, context);
+    return ExitOk;
+}
+
+} // namespace
+
+int runExplainCommand(const ExplainOptions &options)
+{
+    watchInterrupts();
+    if (options.rescueOn && options.rescueOff)
+        return reportError(ExitBadUsage, "--rescue and --no-rescue exclude each other");
+    const bool givenBudgets = !options.ratios.empty() || !options.budgets.empty();
+    const bool mapInput = options.run.trace.ends_with(".jsonl");
+    if (mapInput || !options.mapPath.empty()) {
+        if (givenBudgets)
+            return reportError(ExitBadUsage, "give either budgets or a map (with --hole K), not both");
+        if (!options.mapPath.empty() && !options.hole)
+            return reportError(ExitBadUsage, "--map expects --hole K: which of its holes to explain");
+        ExplainOptions withTrace = options;
+        if (!mapInput && withTrace.tracePath.empty())
+            withTrace.tracePath = options.run.trace;
+        return explainSavedMap(withTrace, mapInput ? options.run.trace : options.mapPath);
+    }
+    if (options.hole)
+        return reportError(ExitBadUsage, "--hole expects a map: --map FILE.jsonl, or the map file in place of the trace");
+    if (std::string error; !resolvePolicies({options.run.policy}, error))
+        return reportError(ExitBadUsage, error);
+    const std::optional<LoadedTrace> trace = loadWithBaseline(options.run.trace);
+    if (!trace)
+        return ExitBadInput;
+    RunRequest request;
+    request.trace = trace->name;
+    RunOptions run = options.run;
+    run.budget = 0;
+    if (const std::string problem = configureRun(run, *trace, request); !problem.empty())
+        return reportError(ExitBadUsage, problem);
+    if (const std::string problem = mapProblem(request.config); !problem.empty())
+        return reportError(ExitBadUsage, "explain: " + problem);
+    return explainBudgets(options, *trace, request);
+}
+
+} // namespace rematlens
