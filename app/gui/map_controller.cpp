@@ -1,6 +1,7 @@
 #include "map_controller.h"
 
 #include "core/map/budget_walker.h"
+#include "core/map/impossible_stretch.h"
 
 #include <map>
 
@@ -45,15 +46,23 @@ void MapController::walk(const std::shared_ptr<Job> &job, const std::shared_ptr<
 {
     Bytes finishedRows = 0;
     for (std::size_t row = 0; row < job->rows.size() && !job->cancel; ++row) {
-        const std::vector<ByteRange> todo = uncoveredRanges(job->range, job->rows[row].known);
         const BudgetWalker walker(program, job->rows[row].config, threads);
+        const auto found = [&](const RunResult &interval) {
+            const std::lock_guard<std::mutex> lock(m_mutex);
+            if (job->id == m_current) // intervals of an outdated job are dropped
+                m_pending.push_back({row, interval});
+        };
+        // Budgets below the fit floor fail whatever the schedule: one replay proves the stretch.
+        std::vector<BudgetInterval> known = job->rows[row].known;
+        if (!uncoveredRanges(job->range, known).empty())
+            if (std::optional<RunResult> impossible =
+                    impossibleStretch(*program, job->rows[row].config, job->range, walker, &job->cancel)) {
+                found(*impossible);
+                known.push_back(impossible->interval);
+            }
+        const std::vector<ByteRange> todo = uncoveredRanges(job->range, known);
         const MapWalkEnd end = walker.walk(
-            todo, &job->cancel,
-            [&](const RunResult &interval) {
-                const std::lock_guard<std::mutex> lock(m_mutex);
-                if (job->id == m_current) // intervals of an outdated job are dropped
-                    m_pending.push_back({row, interval});
-            },
+            todo, &job->cancel, found,
             [&](const MapProgress &progress) { job->mapped = finishedRows + progress.mapped; });
         job->replays += end.replays;
         for (const ByteRange &r : todo)

@@ -81,7 +81,8 @@ void unpackResults(const std::string &bytes, const Handler &handle)
 }
 
 // REMATLENS_TEST_KILL_RANK=R:K (tests only): rank R dies by SIGKILL once it has sent K results
-// and holds items it has not finished, so the job surely loses work whatever the timing.
+// and holds items it has not finished or results it has not sent, so the job surely loses work
+// whatever the timing.
 std::optional<std::size_t> testKillAfter(int rank)
 {
     const char *setting = std::getenv("REMATLENS_TEST_KILL_RANK");
@@ -231,6 +232,8 @@ WorkDistributor::Ending work(Session &s)
         const std::vector<LocalWorkQueue::Result> results = s.queue.takeResults();
         if (!results.empty()) {
             busy = true;
+            if (killAfter && sent >= *killAfter)
+                std::raise(SIGKILL); // dies holding finished work it never reported
             s.world.send(0, TagResults, packResults(results));
             sent += results.size();
             if (killAfter && sent >= *killAfter && s.queue.waiting() > 0)

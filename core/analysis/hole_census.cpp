@@ -13,9 +13,8 @@ HoleCensus takeCensus(const HoleAnatomist &anatomist, const MapSummary &summary,
     census.holes = summary.holes;
     census.anatomies.resize(census.holes.size());
     tbb::parallel_for(std::size_t{0}, census.holes.size(), [&](std::size_t k) {
-        const MapHole &hole = census.holes[k];
-        if (!hole.hasUnmapped)
-            census.anatomies[k] = anatomist.explain(hole.firstFail, hole.lastFail, {}, options);
+        const MapHole &hole = census.holes[k]; // every byte of a hole is mapped
+        census.anatomies[k] = anatomist.explain(hole.firstFail, hole.lastFail, {}, options);
     });
     for (std::size_t k = 0; k < census.holes.size(); ++k) {
         if (!census.anatomies[k])

@@ -12,6 +12,7 @@ QColor OutcomePalette::outcome(Outcome outcome)
     case Outcome::Thrash: return QColor(0xE6, 0x9F, 0x00);      // orange
     case Outcome::Timeout: return QColor(0xCC, 0x79, 0xA7);     // reddish purple
     case Outcome::Cancelled: return notRun();
+    case Outcome::Impossible: return QColor(0x55, 0x55, 0x55); // dark grey: no schedule fits
     }
     return notRun();
 }
@@ -46,6 +47,8 @@ QString OutcomePalette::outcomeLabel(Outcome outcome)
     case Outcome::Thrash: return QCoreApplication::translate("OutcomePalette", "over the compute limit");
     case Outcome::Timeout: return QCoreApplication::translate("OutcomePalette", "timeout");
     case Outcome::Cancelled: return QCoreApplication::translate("OutcomePalette", "not run");
+    case Outcome::Impossible:
+        return QCoreApplication::translate("OutcomePalette", "impossible (below the fit floor, not replayed)");
     }
     return {};
 }

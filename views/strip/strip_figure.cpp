@@ -80,6 +80,7 @@ std::vector<Outcome> StripFigure::outcomesShown() const
 {
     bool timeout = false;
     bool notRun = false;
+    bool impossible = false;
     for (const Panel &panel : m_panels) {
         if (!hasRuns(panel))
             continue;
@@ -90,11 +91,15 @@ std::vector<Outcome> StripFigure::outcomesShown() const
                 notRun = notRun || !r || r->outcome == Outcome::Cancelled;
             }
             if (const MappedRow *row = panel.maps ? panel.maps->row(panel.sweep->request(p, 0)) : nullptr)
-                for (const MapStretch &stretch : row->summary.stretches)
+                for (const MapStretch &stretch : row->summary.stretches) {
                     timeout = timeout || (!stretch.unmapped && stretch.outcome == Outcome::Timeout);
+                    impossible = impossible || (!stretch.unmapped && stretch.outcome == Outcome::Impossible);
+                }
         }
     }
     std::vector<Outcome> shown{Outcome::Pass, Outcome::OutOfMemory, Outcome::Thrash};
+    if (impossible)
+        shown.push_back(Outcome::Impossible);
     if (timeout)
         shown.push_back(Outcome::Timeout);
     if (notRun)
