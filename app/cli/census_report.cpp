@@ -11,11 +11,6 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-const std::string &nameOf(TensorId t, const HoleReportContext &c)
-{
-    return c.program.tensors[t].name;
-}
-
 // "oom at step 1909, depth 8, 63,657,564 B short" or "thrash at step 12, overhead 2.00x"
 std::string failureText(const EdgeStory &s, const HoleReportContext &c)
 {
@@ -31,12 +26,12 @@ std::string storyLine(const EdgeStory &s, const HoleReportContext &c)
 {
     std::ostringstream out;
     if (s.avoided)
-        out << "step " << s.avoided->step << ": evicting " << nameOf(s.avoided->victim, c) << " ("
+        out << "step " << s.avoided->step << ": evicting " << c.tensorName(s.avoided->victim) << " ("
             << groupDigits(s.avoided->victimBytes) << " B) avoided";
     else
         out << "no avoided eviction";
     if (s.later) {
-        out << "; then " << nameOf(s.later->tensor, c) << " evicted at step " << s.later->step;
+        out << "; then " << c.tensorName(s.later->tensor) << " evicted at step " << s.later->step;
         if (s.later->neededAtStep)
             out << ", needed " << s.later->operatorsUntilNeeded << " operators later";
     }

@@ -25,9 +25,7 @@ namespace rematlens {
 
 namespace {
 
-// Pieces each shard owns (interleaved: piece k is shard k mod N's), and pieces per thread of
-// an MPI job: enough that the dense stretches spread over every shard and rank.
-constexpr std::size_t kPiecesPerShard = 64;
+// Pieces per thread of an MPI job: enough that the dense stretches spread over every rank.
 constexpr std::size_t kPiecesPerThread = 16;
 constexpr std::size_t kMinPieces = 64;
 // BudgetWalker's default chunks per thread for one range.
@@ -119,7 +117,7 @@ void walkPolicy(const MapOptions &options, const ExactMap &map, const Placement 
     std::vector<ByteRange> todo;
     std::optional<MapPieces> pieces;
     if (placement.shard) {
-        pieces.emplace(map.range, kPiecesPerShard * placement.shard->count);
+        pieces.emplace(map.range, MapPieces::kPerShard * placement.shard->count);
         const std::vector<std::vector<ByteRange>> perPiece = pieces->todo(known);
         for (std::size_t k = 0; k < perPiece.size(); ++k)
             if (placement.shard->owns(k))
@@ -173,7 +171,7 @@ bool walkPolicyAcrossRanks(const MapOptions &options, const ExactMap &map, const
     walker.setChunksPerThread(1);
     walker.setWallLimit(options.wallLimit);
     // Every rank must cut the range alike: rank 0's count wins (threads may differ by node).
-    std::string count = std::to_string(placement.shard ? kPiecesPerShard * placement.shard->count
+    std::string count = std::to_string(placement.shard ? MapPieces::kPerShard * placement.shard->count
                                                        : std::max(kMinPieces, kPiecesPerThread * static_cast<std::size_t>(world.size())
                                                                                   * static_cast<std::size_t>(options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency())));
     world.broadcast(count);

@@ -17,11 +17,6 @@ double ratioOf(Bytes budget, const Baseline &baseline)
     return baseline.memory > 0 ? static_cast<double>(budget) / static_cast<double>(baseline.memory) : 0.0;
 }
 
-const std::string &nameOf(TensorId t, const HoleReportContext &c)
-{
-    return c.program.tensors[t].name;
-}
-
 const std::string &operatorOf(TensorId t, const HoleReportContext &c)
 {
     return c.program.ops[c.program.tensors[t].op].name;
@@ -42,14 +37,14 @@ Json avoidedJson(const AvoidedEviction &a, const HoleReportContext &c)
     return Json{{"step", a.step},
                 {"line", lineOf(a.step, c)},
                 {"operator", operatorOf(a.tensor, c)},
-                {"tensor", nameOf(a.tensor, c)},
+                {"tensor", c.tensorName(a.tensor)},
                 {"memory_in_use", a.memoryInUse},
                 {"needed", a.needed},
                 {"demand", a.demand},
                 {"short_by_smaller", a.shortBySmaller},
                 {"slack_of_larger", a.slackOfLarger},
                 {"evictions_before", a.evictionsBefore},
-                {"victim", nameOf(a.victim, c)},
+                {"victim", c.tensorName(a.victim)},
                 {"victim_bytes", a.victimBytes},
                 {"clock", a.clock},
                 {"depth", a.depth},
@@ -58,7 +53,7 @@ Json avoidedJson(const AvoidedEviction &a, const HoleReportContext &c)
 
 Json laterJson(const LaterEviction &l, const HoleReportContext &c)
 {
-    return Json{{"tensor", nameOf(l.tensor, c)},
+    return Json{{"tensor", c.tensorName(l.tensor)},
                 {"bytes", l.bytes},
                 {"step", l.step},
                 {"line", lineOf(l.step, c)},
@@ -81,10 +76,10 @@ Json cascadeJson(const FailureCascade &f, const HoleReportContext &c)
 {
     Json tensors = Json::array();
     for (TensorId t : f.rematerialized)
-        tensors.push_back(nameOf(t, c));
+        tensors.push_back(c.tensorName(t));
     return Json{{"step", f.step},
                 {"line", lineOf(f.step, c)},
-                {"tensor", nameOf(f.tensor, c)},
+                {"tensor", c.tensorName(f.tensor)},
                 {"operator", operatorOf(f.tensor, c)},
                 {"depth", f.depth},
                 {"remats", f.remats},
@@ -102,7 +97,7 @@ Json rescueJson(const EdgeStory &s, const HoleReportContext &c)
         return Json();
     Json rescues = Json::array();
     for (const Rescue &r : s.rescue.rescues)
-        rescues.push_back(Json{{"tensor", nameOf(r.tensor, c)},
+        rescues.push_back(Json{{"tensor", c.tensorName(r.tensor)},
                                {"bytes", c.program.storages[c.program.storageOf(r.tensor)].size},
                                {"clock", r.result.clock},
                                {"overhead", r.overhead},
@@ -153,9 +148,9 @@ void tellAvoided(std::ostream &out, const EdgeStory &s, const std::string &small
 {
     if (s.avoided) {
         const AvoidedEviction &a = *s.avoided;
-        const std::string &victim = nameOf(a.victim, c);
+        const std::string &victim = c.tensorName(a.victim);
         out << "  1. avoided eviction: step " << a.step << " (line " << lineOf(a.step, c) << "), "
-            << operatorOf(a.tensor, c) << " -> " << nameOf(a.tensor, c) << ",\n     " << groupDigits(a.memoryInUse)
+            << operatorOf(a.tensor, c) << " -> " << c.tensorName(a.tensor) << ",\n     " << groupDigits(a.memoryInUse)
             << " in use + " << groupDigits(a.needed) << " needed = " << groupDigits(a.demand) << " B.\n     " << small
             << " was " << groupDigits(a.shortBySmaller) << " B short: it evicted " << victim << " ("
             << groupDigits(a.victimBytes) << " B"
@@ -183,7 +178,7 @@ void tellLater(std::ostream &out, const EdgeStory &s, const std::string &small, 
         return;
     }
     const LaterEviction &l = *s.later;
-    out << "  2. later: " << large << " evicted " << nameOf(l.tensor, c) << " (" << groupDigits(l.bytes)
+    out << "  2. later: " << large << " evicted " << c.tensorName(l.tensor) << " (" << groupDigits(l.bytes)
         << " B) at step " << l.step << ",\n     which " << small << " did not evict then (" << l.differingEvictions
         << " such eviction" << (l.differingEvictions == 1 ? "" : "s") << ");\n    ";
     if (l.reuseStep)
@@ -211,7 +206,7 @@ void tellFailure(std::ostream &out, const EdgeStory &s, const std::string &faili
             << (x.oomKind ? std::string(" (") + std::string(oomKindName(*x.oomKind)) + ")" : "") << ".\n";
     } else {
         out << "  3. failure: " << failing << " went over the compute limit at step " << f.step << ", materializing "
-            << nameOf(f.tensor, c) << ":\n     remat compute " << groupDigits(r.rematCompute) << ", overhead "
+            << c.tensorName(f.tensor) << ":\n     remat compute " << groupDigits(r.rematCompute) << ", overhead "
             << fixed(overheadOf(r, c.baseline), 2) << "x.\n";
     }
     out << "     That step's cascade: " << f.remats << " remats of " << f.distinctTensors << " tensors ("
@@ -227,16 +222,16 @@ void tellRescue(std::ostream &out, const EdgeStory &s, const std::string &failin
     out << "  4. rescue: " << rescues.size() << " of the " << s.rescue.tried << " storages its policy evicted make "
         << failing << " pass, kept resident" << (rescues.empty() ? ".\n" : ";\n     best:");
     for (std::size_t i = 0; i < rescues.size() && i < 2; ++i)
-        out << " " << nameOf(rescues[i].tensor, c) << " ("
+        out << " " << c.tensorName(rescues[i].tensor) << " ("
             << groupDigits(c.program.storages[c.program.storageOf(rescues[i].tensor)].size) << " B, "
             << fixed(rescues[i].overhead, 4) << "x)" << (i + 1 < rescues.size() && i < 1 ? "," : "");
     if (!rescues.empty())
         out << (rescues.size() > 2 ? " ...\n" : "\n");
     if (s.later)
-        out << "     the later eviction " << nameOf(s.later->tensor, c) << (s.laterIsRescue ? " is" : " is not")
+        out << "     the later eviction " << c.tensorName(s.later->tensor) << (s.laterIsRescue ? " is" : " is not")
             << " one of them";
     if (s.avoided)
-        out << (s.later ? "; " : "     ") << "the avoided victim " << nameOf(s.avoided->victim, c)
+        out << (s.later ? "; " : "     ") << "the avoided victim " << c.tensorName(s.avoided->victim)
             << (s.victimIsRescue ? " is" : " is not");
     if (s.later || s.avoided)
         out << ".\n";

@@ -14,6 +14,8 @@ namespace rematlens {
 struct HoleReportContext {
     const Program &program;
     const Baseline &baseline;
+
+    const std::string &tensorName(TensorId t) const { return program.tensors[t].name; }
 };
 
 nlohmann::ordered_json edgeStoryJson(const EdgeStory &story, const HoleReportContext &context);

@@ -13,8 +13,6 @@ namespace rematlens {
 namespace {
 
 constexpr std::size_t kProblemsShown = 20;
-// As map --shard cuts the range (exact_map.cpp): the gap's owner names the shard to rerun.
-constexpr std::size_t kPiecesPerShard = 64;
 
 struct Found {
     Bytes lo = 0;
@@ -28,7 +26,8 @@ std::string bytesText(Bytes b) { return std::to_string(b) + " B"; }
 class Tiling {
 public:
     Tiling(ByteRange range, std::size_t shards, const std::vector<std::string> &paths)
-        : m_range(range), m_pieces(range, kPiecesPerShard * shards), m_shards(shards), m_paths(paths)
+        // Cut as map --shard cuts the range, so a gap's owner names the shard to rerun.
+        : m_range(range), m_pieces(range, MapPieces::kPerShard * shards), m_shards(shards), m_paths(paths)
     {
     }
 

@@ -15,6 +15,10 @@ namespace rematlens {
 // below), so pieces cost one replay each beyond the intervals.
 class MapPieces {
 public:
+    // Pieces each shard of `map --shard I/N` owns (interleaved: piece k is shard k mod N's),
+    // enough that the dense stretches spread over every shard; merge cuts the range the same way.
+    static constexpr std::size_t kPerShard = 64;
+
     MapPieces(ByteRange whole, std::size_t count);
 
     std::size_t count() const { return m_pieces.size(); }

@@ -12,7 +12,7 @@ std::optional<std::size_t> nextReferenceEvent(const std::vector<ReplayEvent> &ev
     return std::nullopt;
 }
 
-bool sameEvent(const ReplayEvent &x, const ReplayEvent &y)
+bool sameReferenceEvent(const ReplayEvent &x, const ReplayEvent &y)
 {
     return x.kind == y.kind && x.tensor == y.tensor && x.bytes == y.bytes;
 }
@@ -28,7 +28,7 @@ std::optional<EventDivergence> findEventDivergence(const RunRecording &a, const 
         const std::optional<std::size_t> eb = nextReferenceEvent(b.events, ib);
         if (!ea && !eb)
             return std::nullopt;
-        if (!ea || !eb || !sameEvent(a.events[*ea], b.events[*eb]))
+        if (!ea || !eb || !sameReferenceEvent(a.events[*ea], b.events[*eb]))
             return EventDivergence{index, ea, eb};
         ia = *ea + 1;
         ib = *eb + 1;

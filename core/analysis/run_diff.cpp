@@ -7,7 +7,7 @@ namespace rematlens {
 
 namespace {
 
-bool sameEvent(const ReplayEvent &x, const ReplayEvent &y)
+bool sameEventAtSameClock(const ReplayEvent &x, const ReplayEvent &y)
 {
     return x.kind == y.kind && x.clock == y.clock && x.tensor == y.tensor && x.bytes == y.bytes;
 }
@@ -66,7 +66,7 @@ RunDiff diffRuns(const RunRecording &a, const RunRecording &b, Bytes lockedThres
     const std::vector<ReplayEvent> eventsA = referenceEvents(a);
     const std::vector<ReplayEvent> eventsB = referenceEvents(b);
     RunDiff diff;
-    const auto [itA, itB] = std::mismatch(eventsA.begin(), eventsA.end(), eventsB.begin(), eventsB.end(), sameEvent);
+    const auto [itA, itB] = std::mismatch(eventsA.begin(), eventsA.end(), eventsB.begin(), eventsB.end(), sameEventAtSameClock);
     const auto index = static_cast<std::size_t>(itA - eventsA.begin());
     if (itA != eventsA.end() || itB != eventsB.end()) {
         diff.firstDivergence = index;

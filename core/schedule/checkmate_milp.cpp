@@ -28,7 +28,7 @@ const char *solveStatusName(SolveStatus status)
 
 namespace {
 
-constexpr double kInfinity = 1e30;
+constexpr double kLpInfinity = 1e30;
 
 double secondsSince(std::chrono::steady_clock::time_point start)
 {
@@ -219,19 +219,19 @@ CheckmateMilp::Model CheckmateMilp::build(Bytes budget, bool withObjective) cons
     for (std::size_t t = 0; t < n; ++t) {
         for (std::size_t k = 0; k <= t; ++k) // a computation needs its inputs resident
             for (NodeId i : m_graph.node(static_cast<NodeId>(k)).deps)
-                m.addRow({int(layout.r(t, k)), int(layout.r(t, i)), int(layout.s(t, i))}, {1, -1, -1}, -kInfinity, 0);
+                m.addRow({int(layout.r(t, k)), int(layout.r(t, i)), int(layout.s(t, i))}, {1, -1, -1}, -kLpInfinity, 0);
         if (t > 0) // only what was resident in the stage before can be kept
             for (std::size_t i = 0; i < t; ++i) {
                 if (i + 1 < t)
                     m.addRow({int(layout.s(t, i)), int(layout.r(t - 1, i)), int(layout.s(t - 1, i))}, {1, -1, -1},
-                             -kInfinity, 0);
+                             -kLpInfinity, 0);
                 else
-                    m.addRow({int(layout.s(t, i)), int(layout.r(t - 1, i))}, {1, -1}, -kInfinity, 0);
+                    m.addRow({int(layout.s(t, i)), int(layout.r(t - 1, i))}, {1, -1}, -kLpInfinity, 0);
             }
     }
     for (NodeId i = 0; i + 1 < n; ++i) // outputs resident at the end
         if (m_graph.node(i).output)
-            m.addRow({int(layout.r(n - 1, i)), int(layout.s(n - 1, i))}, {1, 1}, 1, kInfinity);
+            m.addRow({int(layout.r(n - 1, i)), int(layout.s(n - 1, i))}, {1, 1}, 1, kLpInfinity);
 
     for (std::size_t t = 0; t < n; ++t) {
         // U[t][0] = kept memory + node 0 if computed
@@ -278,9 +278,9 @@ CheckmateMilp::Model CheckmateMilp::build(Bytes budget, bool withObjective) cons
                 std::vector<double> values2 = signs;
                 cols2.push_back(freeCol);
                 values2.push_back(1);
-                m.addRow(cols2, values2, 1 - constant, kInfinity); // FREE + hazards >= 1
+                m.addRow(cols2, values2, 1 - constant, kLpInfinity); // FREE + hazards >= 1
                 values2.back() = most;
-                m.addRow(cols2, values2, -kInfinity, most - constant); // hazards + most * FREE <= most
+                m.addRow(cols2, values2, -kLpInfinity, most - constant); // hazards + most * FREE <= most
             }
         }
     }

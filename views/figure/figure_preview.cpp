@@ -1,11 +1,11 @@
 #include "views/figure/figure_preview.h"
+#include "views/figure/figure_sizes.h"
 
 #include <QPainter>
 
 namespace rematlens {
 
 namespace {
-constexpr double kPointsPerInch = 72.0;
 constexpr double kDeskMargin = 12.0; // pixels of desk around the page
 } // namespace
 
@@ -30,7 +30,7 @@ void FigurePreview::setFigure(const QSizeF &inches, const FigureStyle &style)
 
 double FigurePreview::scale() const
 {
-    const QSizeF points = m_inches * kPointsPerInch;
+    const QSizeF points = m_inches * FigureSizes::kPointsPerInch;
     if (points.isEmpty())
         return 1.0;
     const double across = (width() - 2 * kDeskMargin) / points.width();
@@ -40,7 +40,7 @@ double FigurePreview::scale() const
 
 QRectF FigurePreview::pageRect() const
 {
-    const QSizeF page = m_inches * kPointsPerInch * scale();
+    const QSizeF page = m_inches * FigureSizes::kPointsPerInch * scale();
     return QRectF((width() - page.width()) / 2, (height() - page.height()) / 2, page.width(), page.height());
 }
 
@@ -59,7 +59,7 @@ void FigurePreview::paintEvent(QPaintEvent *)
     p.scale(scale(), scale());
     p.setRenderHint(QPainter::Antialiasing);
     p.setRenderHint(QPainter::TextAntialiasing);
-    m_source->paintFigure(p, QRectF(QPointF(0, 0), m_inches * kPointsPerInch), m_style);
+    m_source->paintFigure(p, QRectF(QPointF(0, 0), m_inches * FigureSizes::kPointsPerInch), m_style);
     p.restore();
 }
 

@@ -1,4 +1,5 @@
 #include "views/figure/figure_writer.h"
+#include "views/figure/figure_sizes.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -13,11 +14,10 @@ namespace rematlens {
 
 namespace {
 
-constexpr qreal kPointsPerInch = 72.0;
-
 QRectF pointsRect(const FigureWriter::Options &options)
 {
-    return QRectF(0, 0, options.sizeInches.width() * kPointsPerInch, options.sizeInches.height() * kPointsPerInch);
+    const QSizeF points = options.sizeInches * FigureSizes::kPointsPerInch;
+    return QRectF(QPointF(0, 0), points);
 }
 
 void paintOn(QPainter &painter, const FigureSource &source, const FigureWriter::Options &options)
@@ -67,7 +67,7 @@ QString FigureWriter::writePng(const FigureSource &source, const QString &path, 
     image.setDotsPerMeterY(dotsPerMeter);
     {
         QPainter painter(&image);
-        painter.scale(options.dpi / kPointsPerInch, options.dpi / kPointsPerInch);
+        painter.scale(options.dpi / FigureSizes::kPointsPerInch, options.dpi / FigureSizes::kPointsPerInch);
         paintOn(painter, source, options);
     }
     if (!options.provenance.isEmpty())
@@ -85,7 +85,7 @@ QString FigureWriter::writeSvg(const FigureSource &source, const QString &path, 
     // keep sizes such as 2.2 in (158.4 pt) exact.
     svg.setSize((rect.size() * 10).toSize());
     svg.setViewBox(rect);
-    svg.setResolution(int(kPointsPerInch * 10));
+    svg.setResolution(int(FigureSizes::kPointsPerInch * 10));
     svg.setTitle(source.figureTitle());
     svg.setDescription(QStringLiteral("RematLens figure"));
     QPainter painter;
@@ -146,7 +146,7 @@ QString FigureWriter::writePdf(const FigureSource &source, const QString &path, 
         pdf.setDocumentXmpMetadata(xmpPacket(source.figureTitle(), options));
     pdf.setPageSize(QPageSize(points, QPageSize::Point, QString(), QPageSize::ExactMatch));
     pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
-    pdf.setResolution(int(kPointsPerInch));
+    pdf.setResolution(int(FigureSizes::kPointsPerInch));
     QPainter painter;
     if (!painter.begin(&pdf))
         return cannotWrite(path);

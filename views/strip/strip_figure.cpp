@@ -141,13 +141,16 @@ std::vector<StripLegend::Swatch> StripFigure::scheduleSwatches() const
             if (std::find(states.begin(), states.end(), state) == states.end())
                 states.push_back(state);
     };
-    for (const Panel &panel : m_panels)
-        if (hasRuns(panel) && panel.schedules)
-            for (ScheduleRowsModel::Row row : panel.schedules->rows())
-                if (row == ScheduleRowsModel::Row::Checkpointing)
-                    add({State::Pass, State::Fail});
-                else
-                    add({State::Optimal, State::Feasible, State::Infeasible, State::Unknown, State::Declined});
+    for (const Panel &panel : m_panels) {
+        if (!hasRuns(panel) || !panel.schedules)
+            continue;
+        for (ScheduleRowsModel::Row row : panel.schedules->rows()) {
+            if (row == ScheduleRowsModel::Row::Checkpointing)
+                add({State::Pass, State::Fail});
+            else
+                add({State::Optimal, State::Feasible, State::Infeasible, State::Unknown, State::Declined});
+        }
+    }
     if (!states.empty())
         add({State::Pending});
     std::vector<StripLegend::Swatch> swatches;
