@@ -16,6 +16,8 @@ class MapCliTest : public QObject {
 
 private slots:
     void resumesToTheSameFile();
+    void resumesAnotherBuildsMap();
+    void summaryOnlyReplaysNothing();
     void reportAgreesWithRecords();
     void exactHolesReport();
     void badUsage_data();
@@ -83,6 +85,72 @@ void MapCliTest::resumesToTheSameFile()
     QVERIFY2(refusal.contains("not resuming"), refusal.constData());
     QVERIFY(partial.open(QIODevice::ReadOnly));
     QCOMPARE(partial.readAll(), resumed);
+}
+
+// A map made by another build of RematLens grows under this one (intervals do not depend on the
+// build); the header then names the build that wrote records before.
+void MapCliTest::resumesAnotherBuildsMap()
+{
+    const QString path = m_dir.filePath(QStringLiteral("older.jsonl"));
+    QCOMPARE(rematlens(demoMap(path)), 0);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray complete = file.readAll();
+    file.close();
+    const qsizetype headerEnd = complete.indexOf('\n');
+    QJsonObject header = QJsonDocument::fromJson(complete.left(headerEnd)).object();
+    QJsonObject provenance = header[QStringLiteral("provenance")].toObject();
+    provenance[QStringLiteral("rematlens_commit")] = QStringLiteral("0123456789abcdef0123456789abcdef01234567");
+    header[QStringLiteral("provenance")] = provenance;
+    const QByteArray body = complete.mid(headerEnd + 1);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QJsonDocument(header).toJson(QJsonDocument::Compact) + '\n' + body.left(body.size() / 3));
+    file.close();
+    QByteArray out;
+    QCOMPARE(rematlens(demoMap(path), &out), 0);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray resumed = file.readAll();
+    file.close();
+    QCOMPARE(resumed.mid(resumed.indexOf('\n') + 1), body);
+    const QJsonObject written =
+        QJsonDocument::fromJson(resumed.left(resumed.indexOf('\n'))).object()[QStringLiteral("provenance")].toObject();
+    QCOMPARE(written[QStringLiteral("earlier_builds")].toArray(),
+             QJsonArray({QStringLiteral("0123456789abcdef0123456789abcdef01234567")}));
+    QVERIFY(written[QStringLiteral("rematlens_commit")].toString() != provenance[QStringLiteral("rematlens_commit")].toString());
+}
+
+// --summary-only reports what the file holds, leaves the rest unmapped and leaves the file as it was.
+void MapCliTest::summaryOnlyReplaysNothing()
+{
+    const QString path = m_dir.filePath(QStringLiteral("partial.jsonl"));
+    QCOMPARE(rematlens({QStringLiteral("map"), QStringLiteral(":demo"), QStringLiteral("--from"), QStringLiteral("0.3"),
+                        QStringLiteral("--to"), QStringLiteral("0.35"), QStringLiteral("--out"), path}),
+             0);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray before = file.readAll();
+    file.close();
+    QByteArray out;
+    QCOMPARE(rematlens({QStringLiteral("map"), QStringLiteral(":demo"), QStringLiteral("--from"), QStringLiteral("0.3"),
+                        QStringLiteral("--to"), QStringLiteral("0.4"), QStringLiteral("--out"), path,
+                        QStringLiteral("--summary-only"), QStringLiteral("--json")},
+                       &out),
+             0);
+    const QJsonObject map = QJsonDocument::fromJson(out).object()[QStringLiteral("maps")].toArray().first().toObject();
+    QCOMPARE(map[QStringLiteral("replays")].toInt(), 0);
+    QCOMPARE(map[QStringLiteral("intervals")].toInt(), before.count('\n') - 1);
+    const QJsonArray unmapped = map[QStringLiteral("unmapped")].toArray();
+    QCOMPARE(unmapped.size(), 1);
+    QCOMPARE(unmapped.first()[QStringLiteral("last")].toInteger(), map[QStringLiteral("to_byte")].toInteger());
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), before); // not even the provenance line is rewritten
+    // Without a file there is nothing to summarise.
+    QByteArray err;
+    QCOMPARE(rematlens({QStringLiteral("map"), QStringLiteral(":demo"), QStringLiteral("--from"), QStringLiteral("0.3"),
+                        QStringLiteral("--to"), QStringLiteral("0.4"), QStringLiteral("--summary-only")},
+                       nullptr, &err),
+             2);
+    QVERIFY2(err.contains("--summary-only needs --out"), err.constData());
 }
 
 void MapCliTest::reportAgreesWithRecords()

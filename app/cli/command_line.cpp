@@ -239,6 +239,9 @@ void addMap(CLI::App &app, MapOptions &options)
     map->add_option("--shard", options.shard,
                     "Map only shard I of N (I from 0 to N-1; the range cut in 64N pieces, piece k is shard k mod N's) "
                     "into its own --out file; join the shards with merge");
+    map->add_flag("--summary-only", options.summaryOnly,
+                  "Replay nothing: summarise what --out holds over the range, the rest listed as unmapped "
+                  "(for reports on a map still being extended)");
     map->add_flag("--json", options.json, "Print JSON (with every interval's record when there is no --out)");
 }
 

@@ -125,6 +125,8 @@ void walkPolicy(const MapOptions &options, const ExactMap &map, const Placement 
     } else {
         todo = uncoveredRanges(map.range, known);
     }
+    if (options.summaryOnly)
+        todo.clear();
     std::set<Bytes> reported; // a piece's walk may meet the interval the shard's piece below reports
     Bytes total = 0;
     for (const ByteRange &r : todo)
@@ -262,6 +264,8 @@ int makeExactMap(const MapOptions &options, ExactMap &map, const MpiWorld *world
         return fail(ExitBadUsage, error);
     if (placement.shard && options.outPath.empty())
         return fail(ExitBadUsage, "--shard needs --out: each shard writes its own file, for merge to join");
+    if (options.summaryOnly && options.outPath.empty())
+        return fail(ExitBadUsage, "--summary-only needs --out: it summarises the map that file holds");
     std::optional<LoadedTrace> loaded = loadWithBaseline(options.trace);
     if (!(placement.world ? placement.world->allAgree(loaded.has_value()) : loaded.has_value()))
         return ExitBadInput;
@@ -282,7 +286,9 @@ int makeExactMap(const MapOptions &options, ExactMap &map, const MpiWorld *world
             options.trace, settings, {{"range", {{"from_bytes", map.range.from}, {"to_bytes", map.range.end}}}}, error);
         if (provenance && placement.shard)
             provenance->set("shard", placement.shard->toJson());
-        opened = provenance && file.open(options.outPath, *provenance, error);
+        opened = provenance
+                 && (options.summaryOnly ? file.inspect(options.outPath, *provenance, error)
+                                         : file.open(options.outPath, *provenance, error));
         if (!opened)
             reportError(ExitBadInput, error);
     }
@@ -298,7 +304,7 @@ int makeExactMap(const MapOptions &options, ExactMap &map, const MpiWorld *world
         policyMap.identity = MapIdentity{map.trace.name, policy.name, std::string(simrdRuntimeName(settings.runtime)),
                                          settings.overheadLimit, settings.keep};
         bool stopped = false;
-        if (placement.world)
+        if (placement.world && !options.summaryOnly)
             stopped = walkPolicyAcrossRanks(options, map, placement, out, policyMap, writeFailed, error);
         else
             walkPolicy(options, map, placement, out, policyMap, writeFailed, error);
@@ -312,9 +318,9 @@ int makeExactMap(const MapOptions &options, ExactMap &map, const MpiWorld *world
     }
     if (!placement.isRoot())
         return ExitOk;
-    if (writeFailed || (out && !file.finish(error)))
+    if (writeFailed || (out && !options.summaryOnly && !file.finish(error)))
         return reportError(ExitBadInput, error);
-    if (!map.interrupted)
+    if (!map.interrupted && !options.summaryOnly)
         for (PolicyMap &policyMap : map.maps)
             policyMap.edges = explainEdges(*map.trace.program, policyMap.config, policyMap.summary, &interruptRequested());
     map.threads = BudgetWalker(map.trace.program, RunConfig{}, options.threads).threads();

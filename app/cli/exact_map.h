@@ -32,6 +32,7 @@ struct MapOptions {
     std::optional<double> wallLimit;
     std::string outPath;
     std::string shard;                // "I/N": only the pieces of the range that shard I of N owns
+    bool summaryOnly = false;         // walk nothing and explain no edge: what --out holds, summarised
     bool json = false;
 };
 

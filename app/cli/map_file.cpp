@@ -26,6 +26,17 @@ bool MapFile::open(const std::string &path, const Provenance &header, std::strin
     return true;
 }
 
+bool MapFile::inspect(const std::string &path, const Provenance &header, std::string &error)
+{
+    m_path = path;
+    m_header = header;
+    if (!std::filesystem::exists(path)) {
+        error = path + ": no such file";
+        return false;
+    }
+    return load(error);
+}
+
 bool MapFile::read(const std::string &path, std::string &error)
 {
     m_path = path;
@@ -48,6 +59,19 @@ bool MapFile::writeSorted(const std::string &path, const Provenance &header, std
     return file.finish(error);
 }
 
+// Every build's intervals are the same (each is checked against simrd), so a map grows under a
+// newer build too; the header names the builds that wrote records before this one.
+void MapFile::noteEarlierBuilds(const Provenance &found)
+{
+    Provenance::Json builds = found.fields().value(kEarlierBuilds, Provenance::Json::array());
+    const Provenance::Json theirs = found.fields().value("rematlens_commit", Provenance::Json());
+    if (!theirs.is_null() && theirs != m_header->fields().value("rematlens_commit", Provenance::Json())
+        && std::find(builds.begin(), builds.end(), theirs) == builds.end())
+        builds.push_back(theirs);
+    if (!builds.empty())
+        m_header->set(kEarlierBuilds, builds);
+}
+
 bool MapFile::load(std::string &error, bool checkHeader)
 {
     std::istringstream in(readCompleteLines(m_path));
@@ -65,12 +89,15 @@ bool MapFile::load(std::string &error, bool checkHeader)
                 m_header = found;
                 continue;
             }
-            const std::string field = found ? m_header->firstDifference(*found, {"range"}) : "provenance";
+            const std::string field =
+                found ? m_header->firstDifference(*found, {"range", "rematlens_version", "rematlens_commit", kEarlierBuilds})
+                      : "provenance";
             if (!field.empty()) {
                 error = found ? m_path + ": not resuming: " + m_header->describeDifference(*found, field, m_path, "this map")
                               : m_path + ":1: unreadable provenance; not resuming into it";
                 return false;
             }
+            noteEarlierBuilds(*found);
             continue;
         }
         Record record = Record::parse(line, nullptr, false);

@@ -25,8 +25,11 @@ public:
     // Reads what the file already holds (a missing file is empty); false, with a message naming
     // the file and line, when its content is not a map's, or in one line which field differs
     // when its provenance is another map's (the same settings over another range may share it:
-    // a map grows by the bytes it did not cover yet). The file then stays as it was.
+    // a map grows by the bytes it did not cover yet, under this build or another). The file then
+    // stays as it was.
     bool open(const std::string &path, const Provenance &header, std::string &error);
+    // As open, but only reads: for a summary of what the file holds (a missing file is an error).
+    bool inspect(const std::string &path, const Provenance &header, std::string &error);
     // Reads a map file as it is, its provenance whatever it says, for merge; nothing is written.
     bool read(const std::string &path, std::string &error);
     std::vector<RunResult> intervalsOf(const MapIdentity &identity) const;
@@ -41,8 +44,13 @@ public:
     bool finish(std::string &error);
 
 private:
-    // checkHeader: refuse a provenance other than m_header's; else take the file's.
+    // Provenance field: commits of the builds that extended the map before the one now writing it.
+    static constexpr const char *kEarlierBuilds = "earlier_builds";
+
+    // checkHeader: refuse a provenance other than m_header's (but for the range and the build);
+    // else take the file's.
     bool load(std::string &error, bool checkHeader = true);
+    void noteEarlierBuilds(const Provenance &found);
 
     std::string m_path;
     std::optional<Provenance> m_header;
