@@ -1,0 +1,374 @@
+#!/usr/bin/python3
+"""The hole atlas: exact maps of the eight public DTR traces, and docs/atlas.md made from them.
+
+Every step resumes: the 0.001 grid and each map are `--out` files that rematlens extends where
+they stop, so the script can be stopped at any time (or given --minutes) and run again.
+
+    scripts/atlas.py run [--minutes M] [--threads N] [--mpi N] [--only NAME ...] [--window-only]
+    scripts/atlas.py doc [--out docs/atlas.md] [--pack atlas/maps]
+
+Per trace (DTR, eager runtime, overhead limit 2): the 0.001 grid over 0.10-1.00 first, which
+gives the window (0.01 below the grid's first pass to 0.01 above its stable point); then the
+exact map of the window; then of the whole 0.10-1.00 range, into the same map file. The CPU time
+of every rematlens process is added to a ledger beside the maps, so the document can say what a
+complete map cost (or, where incomplete, project it from the interval widths next to each gap).
+`doc` also gzips each map into atlas/maps/, where the window finds it for the trace's SHA-256.
+
+Standard library only; run with the system's python3.
+"""
+
+import argparse
+import bisect
+import gzip
+import hashlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+CHECKSUMS = REPO / "traces" / "dtr-2020.sha256"
+SETTINGS = ["--policy", "DTR", "--runtime", "eager", "--overhead-limit", "2"]
+RANGE = ("0.10", "1.00")
+SHORT = {"unet": "U-Net", "resnet32": "ResNet-32", "inceptionv4": "InceptionV4", "tv_densenet121": "DenseNet-121",
+         "transformer": "Transformer", "unroll_gan": "unrolled GAN", "treelstm": "TreeLSTM", "lstm": "LSTM"}
+
+
+def fail(message):
+    print("atlas: " + message, file=sys.stderr)
+    sys.exit(2)
+
+
+def public_traces():
+    """(short name, file name, SHA-256) of the eight public traces, from the project's checksums."""
+    traces = []
+    for line in CHECKSUMS.read_text().splitlines():
+        if line and not line.startswith("#"):
+            sha, name = line.split()
+            traces.append((name.split("-")[0], name, sha))
+    return traces
+
+
+def default_trace_dir():
+    shared = os.environ.get("REMATLENS_SHARED_DIR")
+    if shared:
+        return Path(shared) / "traces" / "dtr-2020"
+    beside = REPO.parent / "shared" / "traces" / "dtr-2020"
+    if beside.is_dir():
+        return beside
+    return Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / "RematLens" / "traces" / "dtr-2020"
+
+
+def sha256_of(path):
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+class Ledger:
+    """CPU and wall seconds that rematlens spent on one trace's grid and map, over all runs."""
+
+    def __init__(self, path):
+        self.path = path
+        self.data = json.loads(path.read_text()) if path.exists() else {}
+
+    def add(self, part, cpu, wall):
+        entry = self.data.setdefault(part, {"cpu_seconds": 0.0, "wall_seconds": 0.0, "runs": 0})
+        entry["cpu_seconds"] += cpu
+        entry["wall_seconds"] += wall
+        entry["runs"] += 1
+        tmp = self.path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(self.data, indent=1) + "\n")
+        tmp.replace(self.path)
+
+    def cpu(self, part):
+        return self.data.get(part, {}).get("cpu_seconds", 0.0)
+
+
+def run_limited(command, deadline, ledger, part):
+    """Runs rematlens until it finishes or the deadline passes (then Ctrl-C, as a user would:
+    what it mapped is kept). Adds its CPU time to the ledger; True when it finished."""
+    started = time.monotonic()
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    interrupted = False
+    while True:
+        pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+        if pid:
+            break
+        if deadline is not None and time.monotonic() > deadline and not interrupted:
+            process.send_signal(signal.SIGINT)
+            interrupted = True
+        time.sleep(0.5)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    out, err = process.communicate()
+    ledger.add(part, usage.ru_utime + usage.ru_stime, time.monotonic() - started)
+    if process.returncode not in (0, 130) and not interrupted:
+        fail(" ".join(command) + " failed:\n" + err)
+    return process.returncode == 0 and not interrupted, out
+
+
+def grid_records(path):
+    records = []
+    if path.exists():
+        for line in path.read_text().splitlines():
+            record = json.loads(line)
+            if "ratio" in record and "result" in record:
+                records.append(record)
+    return sorted(records, key=lambda r: r["budget"])
+
+
+def window_of(grid):
+    """(first pass, stable from, window from, window to) as ratios of the 0.001 grid."""
+    passes = [r["result"] == "pass" for r in grid]
+    if not any(passes):
+        return None
+    first = next(r["ratio"] for r in grid if r["result"] == "pass")
+    stable_index = len(grid)
+    while stable_index > 0 and passes[stable_index - 1]:
+        stable_index -= 1
+    stable = grid[stable_index]["ratio"]
+    low = max(float(RANGE[0]), round(first - 0.01, 3))
+    high = min(float(RANGE[1]), round(stable + 0.01, 3))
+    return first, stable, low, high
+
+
+class Atlas:
+    def __init__(self, args):
+        self.binary = args.rematlens
+        self.root = Path(args.dir)
+        self.traces_dir = Path(args.traces) if args.traces else default_trace_dir()
+
+    def paths(self, name):
+        return (self.root / "grid" / (name + ".jsonl"), self.root / "maps" / (name + ".jsonl"),
+                Ledger(self.root / (name + ".ledger.json")))
+
+    def trace_path(self, file_name, sha):
+        path = self.traces_dir / file_name
+        if not path.exists():
+            fail(str(path) + ": missing (rematlens traces download, or --traces DIR)")
+        if sha256_of(path) != sha:
+            fail(str(path) + ": SHA-256 differs from traces/dtr-2020.sha256; not the public trace")
+        return str(path)
+
+    def map_command(self, trace, out, low, high, args, summary=False):
+        command = [self.binary, "map", trace, "--from", low, "--to", high, "--out", str(out)] + SETTINGS
+        if summary:
+            return command + ["--summary-only", "--json"]
+        command += ["--threads", str(args.threads)]
+        if args.mpi > 1:
+            command = ["mpirun", "--oversubscribe", "-np", str(args.mpi)] + (
+                ["--allow-run-as-root"] if os.geteuid() == 0 else []) + command
+        return command
+
+    def summary(self, trace, out, low, high):
+        if not out.exists():
+            return None
+        _, text = run_limited(self.map_command(trace, out, low, high, None, summary=True), None, _NullLedger(),
+                              "summary")
+        return json.loads(text)["maps"][0]
+
+    def run(self, args):
+        deadline_for = lambda: time.monotonic() + args.minutes * 60 if args.minutes else None
+        for name, file_name, sha in public_traces():
+            if args.only and name not in args.only:
+                continue
+            trace = self.trace_path(file_name, sha)
+            grid_path, map_path, ledger = self.paths(name)
+            grid_path.parent.mkdir(parents=True, exist_ok=True)
+            map_path.parent.mkdir(parents=True, exist_ok=True)
+            deadline = deadline_for()
+            print(f"{name}: the 0.001 grid", flush=True)
+            done, _ = run_limited([self.binary, "sweep", trace, "--from", RANGE[0], "--to", RANGE[1], "--step", "0.001",
+                                   "--threads", str(args.threads), "--out", str(grid_path)] + SETTINGS, deadline,
+                                  ledger, "grid")
+            window = window_of(grid_records(grid_path)) if done else None
+            parts = []
+            if window:
+                parts.append(("window", f"{window[2]:.3f}", f"{window[3]:.3f}"))
+            if not args.window_only:
+                parts.append(("map", RANGE[0], RANGE[1]))
+            for part, low, high in parts:
+                command = self.map_command(trace, map_path, low, high, args)
+                print(f"{name}: the exact map of {low}-{high} ({part}): " + " ".join(command), flush=True)
+                done, _ = run_limited(command, deadline, ledger, "map")
+                if not done:
+                    print(f"{name}: stopped at the time limit; run again to continue", flush=True)
+                    break
+
+
+class _NullLedger:
+    """For summaries, which replay nothing."""
+
+    def add(self, *_):
+        pass
+
+
+def ratio(value):
+    return f"{value:.6f}".rstrip("0").rstrip(".") if value is not None else "—"
+
+
+def digits(value):
+    return f"{value:,}"
+
+
+def results_inside(summary, hole):
+    inside = set()
+    for s in summary["stretches"]:
+        if s["last"] >= hole["first_fail_byte"] and s["first"] <= hole["last_fail_byte"]:
+            inside.add(s["result"])
+    return ", ".join(sorted(inside))
+
+
+def grid_view(grid, hole):
+    seen = [r for r in grid if hole["first_fail_byte"] <= r["budget"] <= hole["last_fail_byte"]]
+    if not seen:
+        return "missed"
+    return ", ".join(f"{r['ratio']:.3f} {r['result']}" for r in seen[:4]) + (" …" if len(seen) > 4 else "")
+
+
+def unmapped_bytes(summary):
+    return sum(u["last"] - u["first"] + 1 for u in summary.get("unmapped", []))
+
+
+def projected_cpu_hours(summary, map_path, cpu_seconds):
+    """CPU-hours still needed: each unmapped gap holds about as many intervals as its bytes over
+    the mean width of the 50 mapped intervals on each side, at the mean CPU per interval so far."""
+    records = []
+    for line in map_path.read_text().splitlines():
+        record = json.loads(line)
+        if "lo" in record:
+            records.append((record["lo"], record["hi"] if record.get("hi") is not None else record["lo"] + 1))
+    records.sort()
+    if not records or cpu_seconds <= 0:
+        return None
+    per_interval = cpu_seconds / len(records)
+    expected = 0.0
+    los = [lo for lo, _ in records]
+    for gap in summary.get("unmapped", []):
+        k = bisect.bisect_left(los, gap["first"])
+        near = records[max(0, k - 50):k + 50]
+        width = sum(hi - lo for lo, hi in near) / len(near)
+        expected += (gap["last"] - gap["first"] + 1) / max(1.0, width)
+    return expected * per_interval / 3600
+
+
+def document(atlas, args):
+    lines = ["# The hole atlas of the public DTR traces", "",
+             "Generated by `scripts/atlas.py doc` from the maps `scripts/atlas.py run` makes (DTR, eager runtime,",
+             "overhead limit 2, budgets 0.10–1.00 of each trace's baseline memory). A **hole** is a stretch of",
+             "failing budgets with a pass right below and right above it, every byte of it mapped. The **window**",
+             "runs from 0.01 below the 0.001 grid's first pass to 0.01 above its stable point (the lowest grid",
+             "budget from which every grid budget passes). CPU time is what the rematlens processes used, summed",
+             "over every run of the script; where a map is not complete the CPU still needed is projected from",
+             "the widths of the intervals beside each unmapped gap.", "",
+             "| trace | window | window mapped | 0.10–1.00 mapped | intervals | first pass | stable from | holes | verdict | CPU-hours |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
+    details = []
+    for name, file_name, sha in public_traces():
+        trace = atlas.trace_path(file_name, sha)
+        grid_path, map_path, ledger = atlas.paths(name)
+        grid = grid_records(grid_path)
+        window = window_of(grid) if len(grid) == 901 else None
+        whole = atlas.summary(trace, map_path, *RANGE)
+        if not whole:
+            lines.append(f"| {SHORT[name]} | — | not mapped yet | | | | | | | |")
+            continue
+        span = whole["to_byte"] - whole["from_byte"] + 1
+        mapped = 1 - unmapped_bytes(whole) / span
+        window_text, window_mapped = "—", "—"
+        if window:
+            ws = atlas.summary(trace, map_path, f"{window[2]:.3f}", f"{window[3]:.3f}")
+            window_text = f"{window[2]:.3f}–{window[3]:.3f}"
+            wspan = ws["to_byte"] - ws["from_byte"] + 1
+            window_mapped = "all" if not ws.get("unmapped") else f"{100 * (1 - unmapped_bytes(ws) / wspan):.1f}%"
+        cpu = ledger.cpu("map") + ledger.cpu("grid")
+        if whole.get("unmapped"):
+            projection = projected_cpu_hours(whole, map_path, ledger.cpu("map"))
+            cost = f"{cpu / 3600:.2f} so far" + (f", about {projection:.0f} more" if projection is not None else "")
+        else:
+            cost = f"{cpu / 3600:.2f}"
+        lines.append(f"| {SHORT[name]} | {window_text} | {window_mapped} | "
+                     f"{'all' if not whole.get('unmapped') else f'{100 * mapped:.1f}%'} | {digits(whole['intervals'])} | "
+                     f"{ratio(whole.get('first_pass_ratio'))} | {ratio(whole.get('stable_from_ratio'))} | "
+                     f"{len(whole['holes'])} | {whole.get('verdict', '—')} | {cost} |")
+        details += hole_section(name, whole, grid, window)
+    lines += ["", "Every hole below is given to the byte: the first and last failing budgets, its width, the",
+              "results inside it, and what the 0.001 grid saw of it (the grid budgets that fall inside, or",
+              "\"missed\" when none does). Holes of a map not yet complete are those of its mapped part.", ""]
+    Path(args.out).write_text("\n".join(lines + details) + "\n")
+    print("wrote " + args.out)
+    pack(atlas, Path(args.pack), args.pack_limit_mb)
+
+
+def pack(atlas, folder, limit_mb):
+    """The maps, gzipped (byte for byte the same for the same map) where the window finds them,
+    when they fit in limit_mb; the ledgers beside them."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, _, _ in public_traces():
+        _, map_path, ledger = atlas.paths(name)
+        if not map_path.exists():
+            continue
+        packed = gzip.compress(map_path.read_bytes(), compresslevel=9, mtime=0)
+        target = folder / (name + ".jsonl.gz")
+        if len(packed) > limit_mb * (1 << 20):
+            print(f"{name}: {len(packed) / (1 << 20):.1f} MB compressed, over {limit_mb} MB: not packed")
+            target.unlink(missing_ok=True)
+            continue
+        target.write_bytes(packed)
+        if ledger.path.exists() and ledger.path.parent.resolve() != folder.resolve():
+            (folder / ledger.path.name).write_text(ledger.path.read_text())
+        print(f"{name}: packed {target} ({len(packed) / (1 << 20):.2f} MB)")
+
+
+def hole_section(name, summary, grid, window):
+    lines = ["", f"## {SHORT[name]}", ""]
+    if window:
+        lines.append(f"0.001 grid: first pass {window[0]:.3f}, stable from {window[1]:.3f}. ")
+    if summary.get("unmapped"):
+        lines.append(f"Unmapped: {len(summary['unmapped'])} stretches, {digits(unmapped_bytes(summary))} B.")
+    if not summary["holes"]:
+        lines += ["", "No hole in the mapped part."]
+        return lines
+    lines += ["", "| # | first failing byte | last failing byte | width | ratios | inside | 0.001 grid |",
+              "|---|---|---|---|---|---|---|"]
+    for k, hole in enumerate(summary["holes"], 1):
+        lines.append(f"| {k} | {digits(hole['first_fail_byte'])} | {digits(hole['last_fail_byte'])} | "
+                     f"{digits(hole['width'])} B | {ratio(hole['first_fail_ratio'])}–{ratio(hole['last_fail_ratio'])} | "
+                     f"{results_inside(summary, hole)} | {grid_view(grid, hole)} |")
+    return lines
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rematlens", default=str(REPO / "build" / "release" / "bin" / "rematlens"))
+    parser.add_argument("--dir", default=str(REPO / "atlas"), help="where the grids, maps and ledgers live")
+    parser.add_argument("--traces", help="folder of the eight public traces")
+    sub = parser.add_subparsers(dest="command", required=True)
+    run = sub.add_parser("run", help="extend the grids and maps (resumable)")
+    run.add_argument("--minutes", type=float, help="stop each trace's work after this long (it resumes next time)")
+    run.add_argument("--threads", type=int, default=0, help="threads per process (0: every core)")
+    run.add_argument("--mpi", type=int, default=1, help="ranks of mpirun for the maps (1: no MPI)")
+    run.add_argument("--only", nargs="*", help="short trace names (unet, lstm, ...)")
+    run.add_argument("--window-only", action="store_true", help="map only each trace's window")
+    doc = sub.add_parser("doc", help="write docs/atlas.md from the maps")
+    doc.add_argument("--out", default=str(REPO / "docs" / "atlas.md"))
+    doc.add_argument("--pack", default=str(REPO / "atlas" / "maps"),
+                     help="where the gzipped maps go, for the window (the repository's atlas/maps)")
+    doc.add_argument("--pack-limit-mb", type=float, default=8.0, help="maps larger than this compressed are not packed")
+    args = parser.parse_args()
+    if not Path(args.rematlens).exists():
+        fail(args.rematlens + ": not built (cmake --preset release && cmake --build --preset release)")
+    atlas = Atlas(args)
+    if args.command == "run":
+        atlas.run(args)
+    else:
+        document(atlas, args)
+
+
+if __name__ == "__main__":
+    main()
