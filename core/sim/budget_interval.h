@@ -30,6 +30,10 @@ struct FlippingComparison {
     // What the replay did because the demand did not fit: evicted this storage's root tensor
     // (kNone when the pool was empty and the run ran out of memory instead).
     TensorId victim = kNone;
+    // How far the replay had got: remats and policy evictions it had made before this
+    // comparison, so where a replay first differs from its neighbour's is known within a step too.
+    std::int64_t rematsBefore = 0;
+    std::int64_t runEvictionsBefore = 0;
 };
 
 } // namespace rematlens

@@ -318,7 +318,8 @@ bool Replay::overBudget(Bytes demand, TensorId t, std::int64_t evictionsSoFar)
     }
     if (demand < m_smallestOver) {
         m_smallestOver = demand;
-        m_flip = FlippingComparison{m_step, t, m_memory, demand - m_memory, evictionsSoFar, kNone};
+        m_flip = FlippingComparison{m_step, t, m_memory, demand - m_memory, evictionsSoFar, kNone, m_result.remats,
+                                    m_result.evictions};
         m_flipAwaitsVictim = true;
     }
     return true;
