@@ -23,6 +23,7 @@ import gzip
 import hashlib
 import json
 import os
+import resource
 import signal
 import subprocess
 import sys
@@ -94,19 +95,20 @@ def run_limited(command, deadline, ledger, part):
     """Runs rematlens until it finishes or the deadline passes (then Ctrl-C, as a user would:
     what it mapped is kept). Adds its CPU time to the ledger; True when it finished."""
     started = time.monotonic()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     interrupted = False
     while True:
-        pid, status, usage = os.wait4(process.pid, os.WNOHANG)
-        if pid:
+        try:
+            out, err = process.communicate(timeout=1.0)
             break
-        if deadline is not None and time.monotonic() > deadline and not interrupted:
-            process.send_signal(signal.SIGINT)
-            interrupted = True
-        time.sleep(0.5)
-    process.returncode = os.waitstatus_to_exitcode(status)
-    out, err = process.communicate()
-    ledger.add(part, usage.ru_utime + usage.ru_stime, time.monotonic() - started)
+        except subprocess.TimeoutExpired:
+            if deadline is not None and time.monotonic() > deadline and not interrupted:
+                process.send_signal(signal.SIGINT)
+                interrupted = True
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    ledger.add(part, cpu, time.monotonic() - started)
     if process.returncode not in (0, 130) and not interrupted:
         fail(" ".join(command) + " failed:\n" + err)
     return process.returncode == 0 and not interrupted, out
@@ -216,6 +218,15 @@ def digits(value):
     return f"{value:,}"
 
 
+def verdict_word(summary):
+    """monotone, not monotone, or undetermined (budgets above the first pass still unmapped)."""
+    if summary.get("monotone") is True:
+        return "monotone"
+    if summary.get("monotone") is False:
+        return "not monotone"
+    return "undetermined"
+
+
 def results_inside(summary, hole):
     inside = set()
     for s in summary["stretches"]:
@@ -295,8 +306,9 @@ def document(atlas, args):
         lines.append(f"| {SHORT[name]} | {window_text} | {window_mapped} | "
                      f"{'all' if not whole.get('unmapped') else f'{100 * mapped:.1f}%'} | {digits(whole['intervals'])} | "
                      f"{ratio(whole.get('first_pass_ratio'))} | {ratio(whole.get('stable_from_ratio'))} | "
-                     f"{len(whole['holes'])} | {whole.get('verdict', '—')} | {cost} |")
-        details += hole_section(name, whole, grid, window)
+                     f"{len(whole['holes'])} | {verdict_word(whole)} | {cost} |")
+        census = census_of(atlas, trace, map_path, whole) if args.census else ({}, [])
+        details += hole_section(name, whole, grid, window, census)
     lines += ["", "Every hole below is given to the byte: the first and last failing budgets, its width, the",
               "results inside it, and what the 0.001 grid saw of it (the grid budgets that fall inside, or",
               "\"missed\" when none does). Holes of a map not yet complete are those of its mapped part.", ""]
@@ -325,21 +337,46 @@ def pack(atlas, folder, limit_mb):
         print(f"{name}: packed {target} ({len(packed) / (1 << 20):.2f} MB)")
 
 
-def hole_section(name, summary, grid, window):
+def census_of(atlas, trace, map_path, summary):
+    """Every hole's mechanism ({first failing byte: name}) and the classes, from explain's census
+    (no rescue searches: a few replays per hole); empty when the map has no hole."""
+    if not summary["holes"]:
+        return {}, []
+    started = time.monotonic()
+    _, text = run_limited([atlas.binary, "explain", str(map_path), "--trace", trace, "--no-rescue", "--json"], None,
+                          _NullLedger(), "census")
+    maps = json.loads(text)["maps"]
+    mechanisms = {}
+    classes = []
+    for m in maps:
+        for hole in m["holes"]:
+            mechanisms[hole["first_fail_byte"]] = hole.get("mechanism") or "—"
+        classes += m["classes"]
+    print(f"census of {map_path.name}: {len(mechanisms)} holes in {time.monotonic() - started:.0f} s", flush=True)
+    return mechanisms, classes
+
+
+def hole_section(name, summary, grid, window, census=({}, [])):
+    mechanisms, classes = census
     lines = ["", f"## {SHORT[name]}", ""]
     if window:
-        lines.append(f"0.001 grid: first pass {window[0]:.3f}, stable from {window[1]:.3f}. ")
+        lines.append(f"0.001 grid: first pass {window[0]:.3f}, stable from {window[1]:.3f}.")
+    lines.append(f"Map verdict: {summary.get('verdict', '—')}.")
     if summary.get("unmapped"):
         lines.append(f"Unmapped: {len(summary['unmapped'])} stretches, {digits(unmapped_bytes(summary))} B.")
     if not summary["holes"]:
         lines += ["", "No hole in the mapped part."]
         return lines
-    lines += ["", "| # | first failing byte | last failing byte | width | ratios | inside | 0.001 grid |",
-              "|---|---|---|---|---|---|---|"]
+    if classes:
+        lines += ["", "| mechanism | holes | budget bytes |", "|---|---|---|"]
+        lines += [f"| {c['mechanism']} | {c['holes']} | {digits(c['bytes'])} |" for c in classes]
+    lines += ["", "| # | first failing byte | last failing byte | width | ratios | inside | 0.001 grid | mechanism |",
+              "|---|---|---|---|---|---|---|---|"]
     for k, hole in enumerate(summary["holes"], 1):
         lines.append(f"| {k} | {digits(hole['first_fail_byte'])} | {digits(hole['last_fail_byte'])} | "
                      f"{digits(hole['width'])} B | {ratio(hole['first_fail_ratio'])}–{ratio(hole['last_fail_ratio'])} | "
-                     f"{results_inside(summary, hole)} | {grid_view(grid, hole)} |")
+                     f"{results_inside(summary, hole)} | {grid_view(grid, hole)} | "
+                     f"{mechanisms.get(hole['first_fail_byte'], '—')} |")
     return lines
 
 
@@ -359,6 +396,8 @@ def main():
     doc.add_argument("--out", default=str(REPO / "docs" / "atlas.md"))
     doc.add_argument("--pack", default=str(REPO / "atlas" / "maps"),
                      help="where the gzipped maps go, for the window (the repository's atlas/maps)")
+    doc.add_argument("--no-census", dest="census", action="store_false",
+                     help="leave out each hole's mechanism (explain's census: a few replays per hole)")
     doc.add_argument("--pack-limit-mb", type=float, default=8.0, help="maps larger than this compressed are not packed")
     args = parser.parse_args()
     if not Path(args.rematlens).exists():
