@@ -12,7 +12,7 @@ done
 packages=(
   build-essential cmake ninja-build ccache pkg-config
   qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev libxkbcommon-dev libvulkan-dev
-  libtbb-dev libsimdjson-dev nlohmann-json3-dev libcli11-dev libbenchmark-dev libmuparser-dev libgraphviz-dev libzip-dev
+  libtbb-dev libsimdjson-dev nlohmann-json3-dev libcli11-dev libbenchmark-dev libmuparser-dev libgraphviz-dev libzip-dev zlib1g-dev
   coinor-libcbc-dev
   libopenmpi-dev openmpi-bin
   xvfb xauth clang libclang-rt-14-dev poppler-utils desktop-file-utils dpkg-dev

@@ -59,6 +59,9 @@ void InstallTest::treeHoldsExactlyTheInstalledFiles()
     const QDir capture(QStringLiteral(REMATLENS_SOURCE_DIR "/python/rematlens_capture"));
     for (const QString &module : capture.entryList({QStringLiteral("*.py")}, QDir::Files))
         expected << QStringLiteral(REMATLENS_CAPTURE_LOCAL_SITE "/rematlens_capture/") + module;
+    const QDir atlas(QStringLiteral(REMATLENS_SOURCE_DIR "/atlas/maps"));
+    for (const QString &map : atlas.entryList({QStringLiteral("*.jsonl.gz")}, QDir::Files))
+        expected << QStringLiteral("share/rematlens/atlas/") + map;
     QStringList found;
     QDirIterator it(m_prefix.path(), QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
     while (it.hasNext())

@@ -140,6 +140,7 @@ void MainWindow::connectParts()
     connect(m_maps, &MapCoordinator::intervalsChanged, this, &MainWindow::rebuildHoles);
     connect(m_maps, &MapCoordinator::runningChanged, this, &MainWindow::updateRunning);
     connect(m_maps, &MapCoordinator::finished, this, &MainWindow::mapFinished);
+    connect(m_maps, &MapCoordinator::message, statusBar(), &QStatusBar::showMessage);
     connect(m_schedules, &ScheduleRowsCoordinator::runningChanged, this, &MainWindow::updateRunning);
     connect(m_schedules, &ScheduleRowsCoordinator::finished, this, &MainWindow::schedulesFinished);
     connect(m_schedules, &ScheduleRowsCoordinator::message, statusBar(), &QStatusBar::showMessage);

@@ -7,6 +7,10 @@
 #include "views/tables/exact_map_model.h"
 #include "views/tables/sweep_result_model.h"
 
+#include <QFileInfo>
+
+#include <iostream>
+
 namespace rematlens {
 
 MapCoordinator::MapCoordinator(const SweepResultModel &sweep, ExactMapModel &maps, JobStatusBar &status,
@@ -21,6 +25,7 @@ MapCoordinator::MapCoordinator(const SweepResultModel &sweep, ExactMapModel &map
         m_status.showProgress(mapped, total, tr("%1 % of budgets mapped").arg(percent, 0, 'f', 1));
     });
     connect(&m_controller, &MapController::finished, this, &MapCoordinator::showFinished);
+    connect(&m_atlas, &AtlasLoader::loaded, this, &MapCoordinator::showAtlas);
 }
 
 void MapCoordinator::setTrace(std::shared_ptr<const Program> program, const Baseline &baseline,
@@ -29,9 +34,56 @@ void MapCoordinator::setTrace(std::shared_ptr<const Program> program, const Base
     m_controller.cancel();
     m_program = std::move(program);
     m_baseline = baseline;
+    m_traceHash = traceHash;
     m_maps.setTrace(traceHash);
     if (m_cache.open(traceHash) && m_maps.empty())
         m_cache.loadInto(m_maps); // maps made in earlier sessions
+    m_atlas.load(traceHash);
+}
+
+// The atlas's maps join the rows' maps like the intervals of a walk; budgets of their range that
+// no interval covers (a map stopped before it was complete) stay unmapped.
+void MapCoordinator::showAtlas(const AtlasLoader::Scan &scan)
+{
+    if (scan.traceHash != m_traceHash)
+        return; // another trace opened since
+    QStringList lines;
+    for (const BundledMap &map : scan.maps)
+        for (const BundledMap::Row &row : map.rows) {
+            m_maps.add(QString::fromStdString(row.identity.key()), map.range, row.intervals);
+            lines << describeAtlasRow(map, row);
+        }
+    for (const QString &problem : scan.problems) {
+        std::cerr << "rematlens: atlas map ignored: " << problem.toStdString() << std::endl;
+        lines << tr("Atlas map ignored, unreadable: %1").arg(problem);
+    }
+    if (!scan.maps.empty())
+        emit intervalsChanged();
+    if (!lines.isEmpty())
+        emit message(lines.join(QStringLiteral("; ")));
+}
+
+QString MapCoordinator::describeAtlasRow(const BundledMap &map, const BundledMap::Row &row) const
+{
+    std::vector<BudgetInterval> known;
+    for (const RunResult &r : row.intervals)
+        known.push_back(r.interval);
+    Bytes unmapped = 0;
+    for (const ByteRange &gap : uncoveredRanges(map.range, known))
+        unmapped += gap.size();
+    const auto ratio = [this](Bytes budget) {
+        return m_baseline.memory > 0 ? QString::number(double(budget) / double(m_baseline.memory), 'f', 2)
+                                     : numberLocale().toString(budget);
+    };
+    const QLocale c = numberLocale();
+    const QString span = ratio(map.range.from) + QStringLiteral("–") + ratio(map.range.end - 1);
+    const QString source = QFileInfo(QString::fromStdString(map.path)).fileName();
+    const QString policy = QString::fromStdString(row.identity.policy);
+    if (unmapped == 0)
+        return tr("%1: complete map from the atlas: %2 intervals, %3 (%4)")
+            .arg(policy, c.toString(qulonglong(row.intervals.size())), span, source);
+    return tr("%1: map from the atlas with gaps: %2 intervals, %3, %4 B unmapped (%5)")
+        .arg(policy, c.toString(qulonglong(row.intervals.size())), span, c.toString(unmapped), source);
 }
 
 // Why the window cannot map a row, in the window's words.
@@ -49,6 +101,7 @@ static QString unmappable(const RunConfig &config)
 QString MapCoordinator::start(std::optional<std::pair<std::size_t, std::size_t>> columns, int threads,
                               QStringList &skipped)
 {
+    m_atlas.finishNow(); // what the atlas knows is not walked again
     if (!m_program || m_sweep.gridSize() == 0 || m_sweep.policyCount() == 0)
         return tr("Sweep first: a map draws over the strip's rows, for their policies.");
     std::size_t first = 0;
@@ -102,6 +155,7 @@ void MapCoordinator::showFinished(int job, bool cancelled, double seconds, std::
 {
     if (job != m_controller.currentJob())
         return;
+    m_lastReplays = replays;
     std::size_t intervals = 0;
     Bytes unmapped = 0;
     std::size_t holes = 0;
