@@ -93,15 +93,27 @@ double quantile(std::vector<double> values, double q)
     return values[static_cast<std::size_t>(q * double(values.size() - 1) + 0.5)];
 }
 
-void whereTimeGoes(benchmark::State &state, DenseStretch stretch, double overheadLimit)
+const LoadedPublicTrace *loadStretch(benchmark::State &state, const DenseStretch &stretch)
 {
     const LoadedPublicTrace *loaded = loadPublicTrace(stretch.trace);
-    if (!loaded) {
+    if (!loaded)
         state.SkipWithError("public trace not found (set REMATLENS_SHARED_DIR)");
-        return;
-    }
+    return loaded;
+}
+
+RunConfig configFor(const LoadedPublicTrace &loaded, double overheadLimit)
+{
     RunConfig config;
-    config.rematLimit = rematLimitFor(loaded->baseline, overheadLimit);
+    config.rematLimit = rematLimitFor(loaded.baseline, overheadLimit);
+    return config;
+}
+
+void whereTimeGoes(benchmark::State &state, DenseStretch stretch, double overheadLimit)
+{
+    const LoadedPublicTrace *loaded = loadStretch(state, stretch);
+    if (!loaded)
+        return;
+    const RunConfig config = configFor(*loaded, overheadLimit);
     const Bytes from = budgetForRatio(loaded->baseline, stretch.from);
     const Bytes to = budgetForRatio(loaded->baseline, stretch.to);
     std::vector<double> timeShare, stepShare, replaySeconds, copySeconds;
@@ -165,13 +177,10 @@ void whereTimeGoes(benchmark::State &state, DenseStretch stretch, double overhea
 // The same stretch as `map` walks it today (one thread, one chunk: no split replays).
 void walkerCost(benchmark::State &state, DenseStretch stretch, double overheadLimit)
 {
-    const LoadedPublicTrace *loaded = loadPublicTrace(stretch.trace);
-    if (!loaded) {
-        state.SkipWithError("public trace not found (set REMATLENS_SHARED_DIR)");
+    const LoadedPublicTrace *loaded = loadStretch(state, stretch);
+    if (!loaded)
         return;
-    }
-    RunConfig config;
-    config.rematLimit = rematLimitFor(loaded->baseline, overheadLimit);
+    const RunConfig config = configFor(*loaded, overheadLimit);
     const ByteRange range{budgetForRatio(loaded->baseline, stretch.from), budgetForRatio(loaded->baseline, stretch.to) + 1};
     BudgetWalker walker(loaded->program, config, 1);
     walker.setChunksPerThread(1);
