@@ -1,6 +1,8 @@
 #include "main_window.h"
 
 #include "help_window.h"
+#include "hole_anatomy_coordinator.h"
+#include "hole_anatomy_panel.h"
 #include "job_status_bar.h"
 #include "map_coordinator.h"
 #include "policy_editor_dialog.h"
@@ -56,7 +58,7 @@ MainWindow::MainWindow(QWidget *parent)
       m_summaryModel(new TraceSummaryModel(this)), m_sweepModel(new SweepResultModel(this)),
       m_holeModel(new HoleListModel(this)), m_mapModel(new ExactMapModel(this)), m_detailsModel(new RunDetailsModel(this)),
       m_strip(new FeasibilityStrip(this)), m_panel(new SweepPanel(this)), m_timeline(new TimelinePanel(this)),
-      m_cascade(new CascadeView(this)), m_memoryMap(new MemoryMapPanel(this)), m_viewTabs(new QTabWidget(this)),
+      m_cascade(new CascadeView(this)), m_memoryMap(new MemoryMapPanel(this)), m_holeAnatomy(new HoleAnatomyPanel(this)), m_viewTabs(new QTabWidget(this)),
       m_centre(new QSplitter(this))
 {
     setWindowTitle(tr("RematLens"));
@@ -73,7 +75,7 @@ MainWindow::MainWindow(QWidget *parent)
     registerFigureView(tr("Memory timeline"), m_timeline->view());
     registerFigureView(tr("Cascade"), m_cascade);
     registerFigureView(tr("Memory map"), m_memoryMap->view());
-    m_docks = new WindowDocks(*this, {m_summaryModel, m_holeModel, m_detailsModel, m_sweepModel, m_panel, m_memoryMap});
+    m_docks = new WindowDocks(*this, {m_summaryModel, m_holeModel, m_detailsModel, m_sweepModel, m_panel, m_memoryMap, m_holeAnatomy});
     m_holeView = m_docks->holeView();
     m_memoryMapDock = m_docks->memoryMapDock();
     m_status = new JobStatusBar(statusBar(), this);
@@ -90,6 +92,7 @@ MainWindow::MainWindow(QWidget *parent)
     // The first start fits the screen it opens on; later ones come back as they were left.
     if (!restoreGeometry(m_settings.windowGeometry()))
         fitToScreen(this, QSize(1400, 850));
+    m_docks->holeAnatomyDock()->hide(); // until a hole is first selected, or restoreState says it was open
     if (!restoreState(m_settings.windowState()))
         m_memoryMapDock->hide(); // nothing to show until a run under an allocator model is selected
     m_centre->restoreState(m_settings.centreState());
@@ -109,6 +112,10 @@ void MainWindow::createParts()
     m_schedules = new ScheduleRowsCoordinator(*m_scheduleRows, *m_sweepModel, *m_status, this);
     m_runViews = new RunViewsController(*m_selection, *m_sweepModel, *m_mapModel,
                                         {m_timeline, m_cascade, m_memoryMap, m_memoryMapDock}, this);
+    m_holeStories = new HoleAnatomyCoordinator(
+        {m_selection, m_sweepModel, m_mapModel, m_holeModel, m_runViews, m_holeAnatomy, m_docks->holeAnatomyDock(),
+         [this] { return m_panel->parameters().threads; }, [this] { m_docks->showHoleAnatomy(); }},
+        this);
     m_presenter = new SelectedRunPresenter(
         {m_selection, m_sweepModel, m_mapModel, m_holeModel, m_detailsModel, m_holeView}, this);
     m_sessions = new SessionController(*this);
@@ -159,6 +166,10 @@ void MainWindow::connectParts()
     connect(m_runViews, &RunViewsController::timelineShown, this, &MainWindow::timelineShown);
     connect(m_runViews, &RunViewsController::memoryMapShown, this, &MainWindow::memoryMapShown);
     connect(m_runViews, &RunViewsController::message, statusBar(), &QStatusBar::showMessage);
+    connect(m_holeStories, &HoleAnatomyCoordinator::message, statusBar(), &QStatusBar::showMessage);
+    connect(m_holeStories, &HoleAnatomyCoordinator::runningChanged, this, &MainWindow::updateRunning);
+    connect(m_holeStories, &HoleAnatomyCoordinator::explained, this, &MainWindow::holeExplained);
+    connect(m_holeAnatomy, &HoleAnatomyPanel::linkActivated, this, [this] { m_viewTabs->setCurrentWidget(m_timeline); });
     connect(m_runViews, &RunViewsController::keptChanged, m_menus->undoKeepAction(), &QAction::setEnabled);
     connect(m_sweepModel, &QAbstractItemModel::dataChanged, m_presenter, &SelectedRunPresenter::refresh);
     connect(m_holeView, &QTableView::activated, this, &MainWindow::jumpToHole);
@@ -265,6 +276,7 @@ void MainWindow::showLoaded(const LoadedTraceResult &result)
     m_sweeps->setTrace(m_program, result.summary.baseline, m_traceName, m_traceHash);
     m_maps->setTrace(m_program, result.summary.baseline, m_traceHash);
     m_runViews->setProgram(m_program);
+    m_holeStories->setProgram(m_program);
     m_strip->setTraceName(shortTraceName(result.summary.name));
     m_summaryModel->setSummary(result.summary);
     m_timeline->setSideFile(result.summary.sideFile);
@@ -370,6 +382,7 @@ void MainWindow::cancelJobs()
     m_sweeps->cancel();
     m_maps->cancel();
     m_schedules->cancel();
+    m_holeStories->cancel();
 }
 
 bool MainWindow::sweepRunning() const
@@ -391,7 +404,7 @@ bool MainWindow::schedulesRunning() const
 // show only while a sweep, a map or the schedule rows run.
 void MainWindow::updateRunning()
 {
-    const bool running = sweepRunning() || mapRunning() || schedulesRunning();
+    const bool running = sweepRunning() || mapRunning() || schedulesRunning() || holeAnatomyBusy();
     m_status->setRunning(running);
     m_panel->setRunning(sweepRunning() || schedulesRunning());
 }
@@ -422,6 +435,16 @@ std::optional<RunRequest> MainWindow::selectedRequest() const
     if (const std::optional<SelectedRun> &run = m_selection->current())
         return run->request;
     return std::nullopt;
+}
+
+QDockWidget *MainWindow::holeAnatomyDock() const
+{
+    return m_docks->holeAnatomyDock();
+}
+
+bool MainWindow::holeAnatomyBusy() const
+{
+    return m_holeStories->running();
 }
 
 const RunInspector &MainWindow::inspector() const
