@@ -15,6 +15,7 @@
 #include "app/gui/shortcut_table.h"
 #include "core/sweep/sweep_runner.h"
 #include "views/common/run_selection.h"
+#include "views/figure/figure_writer.h"
 #include "views/tables/hole_list_model.h"
 #include "views/tables/sweep_result_model.h"
 #include "views/timeline/timeline_panel.h"
@@ -171,6 +172,7 @@ private slots:
     void reselectingIsInstant();
     void jobIsCancellableAndStaleAnswersAreDropped();
     void rowsTheMapCannotHandleSaySo();
+    void figureExportsSvgPdfAndPng();
     void panelFitsAt1024x700();
     void shortcutIsListed();
 
@@ -400,6 +402,48 @@ void HoleAnatomyPanelTest::rowsTheMapCannotHandleSaySo()
     const QString problem = HoleAnatomyController::problemOf(request);
     QVERIFY(problem.contains(QStringLiteral("--allocator sum")));
     QVERIFY(problem.endsWith(QLatin1Char('.')));
+}
+
+// The lower edge's two timelines with the story's moments, through the export machinery; the
+// files are what their suffix says. HOLE_FIGURE_DIR keeps a copy to look at.
+void HoleAnatomyPanelTest::figureExportsSvgPdfAndPng()
+{
+    explainHole(0);
+    const HoleAnatomyFigure &figure = m_window->holeStories().figure();
+    QVERIFY(!figure.empty());
+    const std::shared_ptr<const HoleAnatomyAnswer> answer = m_window->holeStories().answer();
+    const EdgeStory &lower = answer->anatomy->lower;
+    std::set<double> steps;
+    for (const AnatomyMoment &m : figure.moments())
+        steps.insert(m.step);
+    QVERIFY(steps.count(double(lower.avoided->step)));
+    QVERIFY(steps.count(double(lower.cascade.step)));
+    if (lower.later)
+        QVERIFY(steps.count(double(lower.later->step)));
+    bool listed = false;
+    for (const FigureView &view : m_window->figureViews())
+        listed = listed || (view.name == QStringLiteral("Hole anatomy") && view.source == &figure);
+    QVERIFY(listed); // File > Export Figure offers it
+
+    FigureWriter::Options options;
+    options.sizeInches = QSizeF(6.75, 4.0);
+    options.dpi = 150;
+    const QString keep = qEnvironmentVariable("HOLE_FIGURE_DIR");
+    for (const auto &[suffix, magic] : {std::pair{"svg", QByteArray("<svg")}, std::pair{"pdf", QByteArray("%PDF")},
+                                        std::pair{"png", QByteArray("\x89PNG")}}) {
+        const QString path = m_dir.filePath(QStringLiteral("anatomy.") + QLatin1String(suffix));
+        QCOMPARE(FigureWriter::write(figure, path, options), QString());
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray bytes = file.readAll();
+        QVERIFY2(bytes.size() > 1000, qPrintable(QString::number(bytes.size())));
+        QVERIFY2(QLatin1String(suffix) == QLatin1String("svg") ? bytes.contains(magic) : bytes.startsWith(magic), suffix);
+        if (!keep.isEmpty())
+            QFile::copy(path, keep + QStringLiteral("/hole-anatomy.") + QLatin1String(suffix));
+    }
+    const QString csv = figure.figureCsv();
+    QVERIFY(csv.startsWith(QStringLiteral("moment,run,step")));
+    QVERIFY(csv.contains(QStringLiteral("out of memory")) || csv.contains(QStringLiteral("over the compute limit")));
 }
 
 // Every widget of the panel inside the window, and the story readable (not squeezed).

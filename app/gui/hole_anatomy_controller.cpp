@@ -1,5 +1,6 @@
 #include "hole_anatomy_controller.h"
 
+#include "core/analysis/inspected_run.h"
 #include "core/map/budget_walker.h"
 #include "core/sweep/sweep_runner.h"
 
@@ -81,8 +82,17 @@ void HoleAnatomyController::work(const std::shared_ptr<Job> &job)
     };
     HoleAnatomy anatomy = anatomist.explain(first, last, std::nullopt, options);
     anatomy.walkReplays = walked;
-    if (!job->cancel)
-        job->answer->anatomy = std::move(anatomy);
+    if (job->cancel)
+        return;
+    report(job, tr("Recording the lower edge's runs for the figure"), 0, 0);
+    const auto plotAt = [&](Bytes budget) {
+        return std::make_shared<const TimelinePlot>(
+            TimelinePlot::build(r.program, inspectRun(*r.program, anatomist.at(budget)), nullptr, TimelineAxis::Step));
+    };
+    const EdgeStory &lower = anatomy.lower;
+    job->answer->passingPlot = plotAt(lower.failingIsSmaller ? lower.largerBudget : lower.smallerBudget);
+    job->answer->failingPlot = plotAt(lower.failingBudget());
+    job->answer->anatomy = std::move(anatomy);
 }
 
 void HoleAnatomyController::report(const std::shared_ptr<Job> &job, const QString &text, qint64 done, qint64 total)

@@ -6,6 +6,7 @@
 #include "core/analysis/hole_anatomy.h"
 #include "core/sim/baseline.h"
 #include "core/trace/program.h"
+#include "views/timeline/timeline_plot.h"
 
 #include <QObject>
 #include <QString>
@@ -31,6 +32,9 @@ struct HoleAnatomyAnswer {
     HoleKey key;
     std::optional<HoleAnatomy> anatomy;
     QString problem; // why there is none (no pass bounds the budget, say)
+    // The lower edge's two runs, recorded, for the anatomy figure.
+    std::shared_ptr<const TimelinePlot> passingPlot;
+    std::shared_ptr<const TimelinePlot> failingPlot;
     double seconds = 0;
 };
 

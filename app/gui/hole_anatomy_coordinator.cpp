@@ -53,6 +53,7 @@ void HoleAnatomyCoordinator::setProgram(std::shared_ptr<const Program> program)
     m_key.reset();
     m_request.reset();
     m_pending = false;
+    m_figure.clear();
     m_parts.panel->showIntroduction();
     emit runningChanged();
 }
@@ -157,6 +158,7 @@ QString HoleAnatomyCoordinator::holeTitle() const
 
 void HoleAnatomyCoordinator::showAnswer(const HoleAnatomyAnswer &answer)
 {
+    drawFigure(answer);
     if (!answer.anatomy) {
         m_parts.panel->showProblem(holeTitle(), tr("No story: %1.").arg(answer.problem));
         emit explained();
@@ -167,6 +169,37 @@ void HoleAnatomyCoordinator::showAnswer(const HoleAnatomyAnswer &answer)
     tellHoleAnatomy(*answer.anatomy, HoleReportContext{*m_program, baseline}, writer);
     m_parts.panel->showStory(holeTitle(), writer.html());
     emit explained();
+}
+
+// The lower edge's runs with the moments of its story: where the passing run evicts the victim
+// the failing one keeps, the failing run's later eviction, its reuse, and the failure.
+void HoleAnatomyCoordinator::drawFigure(const HoleAnatomyAnswer &answer)
+{
+    if (!answer.anatomy || !answer.passingPlot || !answer.failingPlot) {
+        m_figure.clear();
+        return;
+    }
+    using Run = AnatomyMoment::Run;
+    const EdgeStory &lower = answer.anatomy->lower;
+    const auto name = [this](TensorId t) { return QString::fromStdString(m_program->tensors[t].name); };
+    std::vector<AnatomyMoment> moments;
+    if (lower.avoided) {
+        moments.push_back({double(lower.avoided->step), tr("evicts %1").arg(name(lower.avoided->victim)), Run::Passing});
+        moments.push_back({double(lower.avoided->step), tr("keeps %1").arg(name(lower.avoided->victim)), Run::Failing});
+    }
+    if (lower.later) {
+        moments.push_back({double(lower.later->step), tr("evicts %1").arg(name(lower.later->tensor)), Run::Failing});
+        if (lower.later->reuseStep)
+            moments.push_back({double(*lower.later->reuseStep), tr("rematerializes %1").arg(name(lower.later->tensor)),
+                               Run::Failing});
+    }
+    const RunResult &failing = lower.failing();
+    if (isFailure(failing.outcome))
+        moments.push_back({double(lower.cascade.step),
+                           failing.failure ? tr("out of memory") : tr("over the compute limit"), Run::Failing});
+    m_figure.setContent(answer.passingPlot, answer.failingPlot, std::move(moments),
+                        tr("Hole anatomy of %1 at %2 B").arg(QString::fromStdString(m_request->config.policy.name))
+                            .arg(answer.anatomy->firstFail));
 }
 
 RunRequest HoleAnatomyCoordinator::requestAt(Bytes budget) const

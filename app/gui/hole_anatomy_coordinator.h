@@ -3,6 +3,8 @@
 #include "hole_anatomy_controller.h"
 #include "hole_link.h"
 
+#include "views/timeline/hole_anatomy_figure.h"
+
 #include <QObject>
 
 #include <functional>
@@ -54,6 +56,8 @@ public:
     const RunRequest *shownRequest() const { return m_request ? &*m_request : nullptr; }
     void followLink(const HoleLink &link);
     HoleAnatomyController &controller() { return m_controller; }
+    // The lower edge of the hole shown, for File > Export Figure.
+    const HoleAnatomyFigure &figure() const { return m_figure; }
 
 signals:
     void runningChanged();
@@ -64,6 +68,7 @@ private:
     void selectionChanged();
     void startIfShown();
     void showAnswer(const HoleAnatomyAnswer &answer);
+    void drawFigure(const HoleAnatomyAnswer &answer);
     QString holeTitle() const;
     void selectBudget(Bytes budget);
     std::optional<SelectedRun> runAt(Bytes budget) const;
@@ -71,6 +76,7 @@ private:
 
     Parts m_parts;
     HoleAnatomyController m_controller;
+    HoleAnatomyFigure m_figure;
     std::shared_ptr<const Program> m_program;
     std::optional<HoleKey> m_key;         // the hole shown
     std::optional<RunRequest> m_request;  // its row's configuration

@@ -116,6 +116,7 @@ void MainWindow::createParts()
         {m_selection, m_sweepModel, m_mapModel, m_holeModel, m_runViews, m_holeAnatomy, m_docks->holeAnatomyDock(),
          [this] { return m_panel->parameters().threads; }, [this] { m_docks->showHoleAnatomy(); }},
         this);
+    registerFigureView(tr("Hole anatomy"), &m_holeStories->figure());
     m_presenter = new SelectedRunPresenter(
         {m_selection, m_sweepModel, m_mapModel, m_holeModel, m_detailsModel, m_holeView}, this);
     m_sessions = new SessionController(*this);
@@ -169,6 +170,7 @@ void MainWindow::connectParts()
     connect(m_holeStories, &HoleAnatomyCoordinator::message, statusBar(), &QStatusBar::showMessage);
     connect(m_holeStories, &HoleAnatomyCoordinator::runningChanged, this, &MainWindow::updateRunning);
     connect(m_holeStories, &HoleAnatomyCoordinator::explained, this, &MainWindow::holeExplained);
+    connect(m_holeAnatomy, &HoleAnatomyPanel::exportRequested, this, [this] { m_exports->exportFigure(tr("Hole anatomy")); });
     connect(m_holeAnatomy, &HoleAnatomyPanel::linkActivated, this, [this] { m_viewTabs->setCurrentWidget(m_timeline); });
     connect(m_runViews, &RunViewsController::keptChanged, m_menus->undoKeepAction(), &QAction::setEnabled);
     connect(m_sweepModel, &QAbstractItemModel::dataChanged, m_presenter, &SelectedRunPresenter::refresh);
