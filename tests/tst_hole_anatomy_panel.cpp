@@ -20,7 +20,10 @@
 #include "views/tables/sweep_result_model.h"
 #include "views/timeline/timeline_panel.h"
 
+#include <QAction>
+#include <QCheckBox>
 #include <QDockWidget>
+#include <QElapsedTimer>
 #include <QRegularExpression>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -175,6 +178,8 @@ private slots:
     void figureExportsSvgPdfAndPng();
     void panelFitsAt1024x700();
     void shortcutIsListed();
+    void rescueSearchCanBeTurnedOff();
+    void lstmStaysResponsiveAndCancels();
 
 private:
     void openAndSweep(const QString &trace, const QString &from, const QString &to, const QString &step);
@@ -185,6 +190,7 @@ private:
     std::unique_ptr<MainWindow> m_window;
     QTemporaryDir m_dir;
     QString m_unet;
+    QString m_lstm;
 };
 
 void HoleAnatomyPanelTest::initTestCase()
@@ -194,6 +200,7 @@ void HoleAnatomyPanelTest::initTestCase()
     QCoreApplication::setOrganizationName(QStringLiteral("RematLensTest"));
     qRegisterMetaType<LoadedTraceResult>();
     m_unet = findPublicTrace(QStringLiteral("unet-6-8000000000.0-2020-10-1-10-57-18-default.log"));
+    m_lstm = findPublicTrace(QStringLiteral("lstm-128-11000000000.0-2020-10-1-16-38-52-default.log"));
     m_window = std::make_unique<MainWindow>();
     m_window->resize(1024, 700);
     m_window->show();
@@ -313,6 +320,10 @@ void HoleAnatomyPanelTest::stepLinkSelectsTheFailingRunAndMarksTheStep()
     QTRY_VERIFY_WITH_TIMEOUT(shown.count() >= 1, 30000);
     QTRY_COMPARE_WITH_TIMEOUT(m_window->timeline()->view()->markedStep(), std::optional(lower.avoided->step), 10000);
     QVERIFY(m_window->runViews().timelineRun() && *m_window->runViews().timelineRun() == m_window->selection().current()->identity);
+    if (const QString keep = qEnvironmentVariable("HOLE_FIGURE_DIR"); !keep.isEmpty()) {
+        QTest::qWait(300);
+        m_window->grab().save(keep + QStringLiteral("/window-after-step-link.png"));
+    }
 
     // The upper edge's failure step: the same hole's other failing run.
     HoleLink upper;
@@ -475,6 +486,53 @@ void HoleAnatomyPanelTest::shortcutIsListed()
     const QString table = ShortcutTable(*m_window).toMarkdown();
     QVERIFY2(table.contains(QStringLiteral("Hole anatomy")), qPrintable(table));
     QVERIFY(table.contains(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A).toString(QKeySequence::NativeText)));
+}
+
+// Without the rescue searches a story ends at the failure; turning them on again tells the hole
+// again, with them. The choice is remembered.
+void HoleAnatomyPanelTest::rescueSearchCanBeTurnedOff()
+{
+    openAndSweep(QStringLiteral(":demo"), QStringLiteral("0.30"), QStringLiteral("0.40"), QStringLiteral("0.01"));
+    auto *rescue = m_window->holeAnatomy()->findChild<QCheckBox *>(QStringLiteral("holeAnatomyRescue"));
+    QVERIFY(rescue && rescue->isChecked());
+    rescue->setChecked(false);
+    QVERIFY(!m_window->settings().holeAnatomyRescue());
+    explainHole(0);
+    QVERIFY(m_window->holeStories().answer());
+    QVERIFY(!m_window->holeAnatomy()->storyText().contains(QStringLiteral("rescue:")));
+    QVERIFY(m_window->holeAnatomy()->storyText().contains(QStringLiteral("failure:")));
+    rescue->setChecked(true);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_window->holeAnatomyBusy(), 60000);
+    QVERIFY(m_window->holeAnatomy()->storyText().contains(QStringLiteral("rescue:")));
+    QVERIFY(m_window->settings().holeAnatomyRescue());
+}
+
+// The largest public trace's hole takes minutes to explain (its rescue searches): meanwhile the
+// window answers at once, and Cancel (the status bar's, Ctrl+.) stops the job within seconds.
+void HoleAnatomyPanelTest::lstmStaysResponsiveAndCancels()
+{
+    if (m_lstm.isEmpty())
+        QSKIP("the public LSTM trace is not installed (../shared, or traces/download-dtr-traces.sh)");
+    openAndSweep(m_lstm, QStringLiteral("0.28"), QStringLiteral("0.30"), QStringLiteral("0.01"));
+    QTableView *table = m_window->holeView();
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(m_window->holeModel()->index(0, 0)).center());
+    QVERIFY(m_window->holeAnatomyBusy());
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->holeAnatomy()->statusText().contains(QStringLiteral("Rescue search")), 60000);
+    QElapsedTimer clock;
+    qint64 worst = 0;
+    for (int i = 0; i < 20; ++i) { // 50 ms timers, each measured against when it should fire
+        clock.start();
+        QTest::qWait(50);
+        worst = std::max(worst, clock.elapsed() - 50);
+    }
+    QVERIFY2(worst < 250, qPrintable(QStringLiteral("the event loop was %1 ms late").arg(worst)));
+    QVERIFY(m_window->findChild<QAction *>(QStringLiteral("cancelAction"))->isEnabled());
+    clock.start();
+    m_window->findChild<QAction *>(QStringLiteral("cancelAction"))->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(!m_window->holeAnatomyBusy(), 30000);
+    qInfo("cancelled in %lld ms", clock.elapsed());
+    QVERIFY(m_window->holeAnatomy()->statusText().startsWith(QStringLiteral("Cancelled")));
+    QVERIFY(!m_window->holeStories().answer());
 }
 
 QTEST_MAIN(HoleAnatomyPanelTest)

@@ -23,10 +23,12 @@ QString HoleAnatomyController::problemOf(const RunRequest &request)
     return tr("This row's holes cannot be explained: %1.").arg(QString::fromStdString(problem));
 }
 
-std::shared_ptr<const HoleAnatomyAnswer> HoleAnatomyController::known(const HoleKey &key) const
+std::shared_ptr<const HoleAnatomyAnswer> HoleAnatomyController::known(const HoleKey &key, bool rescue) const
 {
     const auto found = m_known.find(key);
-    return found == m_known.end() ? nullptr : found->second;
+    if (found == m_known.end() || (rescue && !found->second->rescued && found->second->anatomy))
+        return nullptr;
+    return found->second;
 }
 
 int HoleAnatomyController::explain(HoleAnatomyRequest request)
@@ -34,6 +36,7 @@ int HoleAnatomyController::explain(HoleAnatomyRequest request)
     auto job = std::make_shared<Job>();
     job->id = m_jobs.beginJob();
     job->answer->key = request.key;
+    job->answer->rescued = request.rescue;
     job->request = std::move(request);
     m_jobs.launch(job, [this, job] { work(job); }, [this, job] { jobFinished(job); });
     return job->id;

@@ -32,6 +32,7 @@ struct HoleAnatomyAnswer {
     HoleKey key;
     std::optional<HoleAnatomy> anatomy;
     QString problem; // why there is none (no pass bounds the budget, say)
+    bool rescued = false; // the rescue searches ran
     // The lower edge's two runs, recorded, for the anatomy figure.
     std::shared_ptr<const TimelinePlot> passingPlot;
     std::shared_ptr<const TimelinePlot> failingPlot;
@@ -50,8 +51,8 @@ public:
     // Why this row's holes cannot be explained, in one sentence; empty when they can.
     static QString problemOf(const RunRequest &request);
 
-    // The answer known for this hole, if any.
-    std::shared_ptr<const HoleAnatomyAnswer> known(const HoleKey &key) const;
+    // The answer known for this hole, if any (with the rescue searches when asked).
+    std::shared_ptr<const HoleAnatomyAnswer> known(const HoleKey &key, bool rescue = false) const;
     // Starts a job (cancelling the one running); returns its id.
     int explain(HoleAnatomyRequest request);
     void cancel();

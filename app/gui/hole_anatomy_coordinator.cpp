@@ -26,6 +26,7 @@ HoleAnatomyCoordinator::HoleAnatomyCoordinator(Parts parts, QObject *parent)
     });
     connect(m_parts.panel, &HoleAnatomyPanel::linkActivated, this, &HoleAnatomyCoordinator::followLink);
     connect(m_parts.panel, &HoleAnatomyPanel::cancelRequested, this, &HoleAnatomyCoordinator::cancel);
+    connect(m_parts.panel, &HoleAnatomyPanel::rescueToggled, this, &HoleAnatomyCoordinator::setRescue);
     connect(&m_controller, &HoleAnatomyController::progress, this,
             [this](int job, const QString &text, qint64 done, qint64 total) {
                 if (job == m_controller.currentJob())
@@ -60,7 +61,7 @@ void HoleAnatomyCoordinator::setProgram(std::shared_ptr<const Program> program)
 
 std::shared_ptr<const HoleAnatomyAnswer> HoleAnatomyCoordinator::answer() const
 {
-    return m_key ? m_controller.known(*m_key) : nullptr;
+    return m_key ? m_controller.known(*m_key, m_rescue) : nullptr;
 }
 
 // A run inside a listed hole selects that hole; any other run leaves the story shown.
@@ -106,7 +107,7 @@ void HoleAnatomyCoordinator::showHole(int holeRow)
         emit explained();
         return;
     }
-    if (const auto known = m_controller.known(key)) {
+    if (const auto known = m_controller.known(key, m_rescue)) {
         m_controller.cancel();
         m_pending = false;
         showAnswer(*known);
@@ -129,6 +130,7 @@ void HoleAnatomyCoordinator::startIfShown()
     request.baseline = m_parts.sweep->baseline();
     request.request = *m_request;
     request.exactBounds = m_exactBounds;
+    request.rescue = m_rescue;
     request.threads = m_parts.threads ? m_parts.threads() : 0;
     m_parts.panel->showExplaining(holeTitle());
     m_controller.explain(std::move(request));
@@ -141,6 +143,23 @@ void HoleAnatomyCoordinator::startIfShown()
 void HoleAnatomyCoordinator::cancel()
 {
     m_controller.cancel();
+}
+
+void HoleAnatomyCoordinator::setRescue(bool rescue)
+{
+    if (rescue == m_rescue)
+        return;
+    m_rescue = rescue;
+    if (!m_key || !m_request || !HoleAnatomyController::problemOf(*m_request).isEmpty())
+        return;
+    if (const auto known = m_controller.known(*m_key, m_rescue)) {
+        m_controller.cancel();
+        m_pending = false;
+        showAnswer(*known);
+        return;
+    }
+    m_pending = true;
+    startIfShown();
 }
 
 QString HoleAnatomyCoordinator::holeTitle() const

@@ -49,6 +49,8 @@ public:
     // Explains the hole of this row of the Holes table.
     void showHole(int holeRow);
     void cancel();
+    // Whether stories include the rescue searches; the hole shown is told again when needed.
+    void setRescue(bool rescue);
     bool running() const { return m_controller.running(); }
     // The hole shown (or being explained) and its answer once there is one.
     const std::optional<HoleKey> &shownHole() const { return m_key; }
@@ -83,6 +85,7 @@ private:
     bool m_exactBounds = false;
     bool m_pending = false; // to explain once the dock shows
     bool m_offered = false; // the dock opened itself once
+    bool m_rescue = true;
 };
 
 } // namespace rematlens

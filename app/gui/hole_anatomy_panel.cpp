@@ -1,5 +1,6 @@
 #include "hole_anatomy_panel.h"
 
+#include <QCheckBox>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QHelpEvent>
@@ -14,7 +15,8 @@ namespace rematlens {
 
 HoleAnatomyPanel::HoleAnatomyPanel(QWidget *parent)
     : QWidget(parent), m_title(new QLabel(this)), m_status(new QLabel(this)), m_progress(new QProgressBar(this)),
-      m_cancel(new QToolButton(this)), m_export(new QToolButton(this)), m_text(new QTextBrowser(this))
+      m_cancel(new QToolButton(this)), m_export(new QToolButton(this)),
+      m_rescue(new QCheckBox(tr("Rescue search"), this)), m_text(new QTextBrowser(this))
 {
     setObjectName(QStringLiteral("holeAnatomyPanel"));
     m_title->setWordWrap(true);
@@ -30,6 +32,11 @@ HoleAnatomyPanel::HoleAnatomyPanel(QWidget *parent)
     m_export->setObjectName(QStringLiteral("holeAnatomyExport"));
     m_export->setToolTip(tr("Write the two timelines of the lower edge with the story's moments marked, as SVG, "
                             "PDF or PNG"));
+    m_rescue->setObjectName(QStringLiteral("holeAnatomyRescue"));
+    m_rescue->setChecked(true);
+    m_rescue->setToolTip(tr("Also find the single storages whose residency makes each edge's failing budget pass: "
+                            "one replay per storage its policy evicted (minutes on the largest traces)"));
+    connect(m_rescue, &QCheckBox::toggled, this, &HoleAnatomyPanel::rescueToggled);
     m_text->setOpenLinks(false);
     m_text->document()->setDefaultStyleSheet(QStringLiteral("a { text-decoration: none; }"));
     m_text->setObjectName(QStringLiteral("holeAnatomyText"));
@@ -46,11 +53,16 @@ HoleAnatomyPanel::HoleAnatomyPanel(QWidget *parent)
     statusRow->setContentsMargins(0, 0, 0, 0);
     statusRow->addWidget(m_status, 1);
     statusRow->addWidget(m_cancel);
-    statusRow->addWidget(m_export);
+    auto *toolRow = new QHBoxLayout;
+    toolRow->setContentsMargins(0, 0, 0, 0);
+    toolRow->addWidget(m_rescue);
+    toolRow->addStretch(1);
+    toolRow->addWidget(m_export);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->setSpacing(3);
     layout->addWidget(m_title);
+    layout->addLayout(toolRow);
     layout->addLayout(statusRow);
     layout->addWidget(m_progress);
     layout->addWidget(m_text, 1);
@@ -61,7 +73,7 @@ void HoleAnatomyPanel::setBusy(bool busy)
 {
     m_progress->setVisible(busy);
     m_cancel->setVisible(busy);
-    m_export->setVisible(!busy && !m_text->document()->isEmpty() && m_status->text().isEmpty());
+    m_export->setEnabled(!busy && !m_text->document()->isEmpty() && m_status->text().isEmpty());
 }
 
 void HoleAnatomyPanel::showIntroduction()
@@ -118,6 +130,17 @@ QString HoleAnatomyPanel::storyText() const
 QString HoleAnatomyPanel::statusText() const
 {
     return m_status->text();
+}
+
+bool HoleAnatomyPanel::rescue() const
+{
+    return m_rescue->isChecked();
+}
+
+void HoleAnatomyPanel::setRescue(bool rescue)
+{
+    const QSignalBlocker quiet(m_rescue);
+    m_rescue->setChecked(rescue);
 }
 
 bool HoleAnatomyPanel::busy() const

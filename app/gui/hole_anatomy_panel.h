@@ -4,6 +4,7 @@
 
 #include <QWidget>
 
+class QCheckBox;
 class QLabel;
 class QProgressBar;
 class QTextBrowser;
@@ -32,11 +33,14 @@ public:
     QString storyText() const; // as plain text
     QString statusText() const;
     bool busy() const;
+    bool rescue() const;
+    void setRescue(bool rescue); // quietly: no rescueToggled
 
 signals:
     void linkActivated(const rematlens::HoleLink &link);
     void cancelRequested();
     void exportRequested();
+    void rescueToggled(bool rescue);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -49,6 +53,7 @@ private:
     QProgressBar *m_progress;
     QToolButton *m_cancel;
     QToolButton *m_export;
+    QCheckBox *m_rescue;
     QTextBrowser *m_text;
 };
 

@@ -117,6 +117,9 @@ void MainWindow::createParts()
          [this] { return m_panel->parameters().threads; }, [this] { m_docks->showHoleAnatomy(); }},
         this);
     registerFigureView(tr("Hole anatomy"), &m_holeStories->figure());
+    m_holeAnatomy->setRescue(m_settings.holeAnatomyRescue());
+    m_holeStories->setRescue(m_settings.holeAnatomyRescue());
+    connect(m_holeAnatomy, &HoleAnatomyPanel::rescueToggled, this, [this](bool on) { m_settings.setHoleAnatomyRescue(on); });
     m_presenter = new SelectedRunPresenter(
         {m_selection, m_sweepModel, m_mapModel, m_holeModel, m_detailsModel, m_holeView}, this);
     m_sessions = new SessionController(*this);
