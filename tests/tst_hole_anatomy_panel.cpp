@@ -24,6 +24,7 @@
 #include <QCheckBox>
 #include <QDockWidget>
 #include <QElapsedTimer>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -176,6 +177,7 @@ private slots:
     void jobIsCancellableAndStaleAnswersAreDropped();
     void rowsTheMapCannotHandleSaySo();
     void figureExportsSvgPdfAndPng();
+    void figureCommandDrawsTheSameMoments();
     void panelFitsAt1024x700();
     void shortcutIsListed();
     void rescueSearchCanBeTurnedOff();
@@ -455,6 +457,35 @@ void HoleAnatomyPanelTest::figureExportsSvgPdfAndPng()
     const QString csv = figure.figureCsv();
     QVERIFY(csv.startsWith(QStringLiteral("moment,run,step")));
     QVERIFY(csv.contains(QStringLiteral("out of memory")) || csv.contains(QStringLiteral("over the compute limit")));
+}
+
+// `rematlens figure hole-anatomy` draws the demo's thrash hole headless, and its --data lists the
+// moments the window draws for that hole.
+void HoleAnatomyPanelTest::figureCommandDrawsTheSameMoments()
+{
+    const QString out = m_dir.filePath(QStringLiteral("cli-anatomy.svg"));
+    const QString data = m_dir.filePath(QStringLiteral("cli-anatomy.csv"));
+    QProcess cli;
+    cli.start(QStringLiteral(REMATLENS_BINARY),
+              {QStringLiteral("figure"), QStringLiteral("hole-anatomy"), QStringLiteral(":demo"), QStringLiteral("--ratio"),
+               QStringLiteral("0.335"), QStringLiteral("--out"), out, QStringLiteral("--data"), data});
+    QVERIFY(cli.waitForFinished(60000));
+    QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+    QFile svg(out);
+    QVERIFY(svg.open(QIODevice::ReadOnly) && svg.readAll().contains("<svg"));
+    QFile csv(data);
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QString moments = QString::fromUtf8(csv.readAll()).section(QStringLiteral("\n\n"), 0, 0);
+    QVERIFY2(moments.contains(QStringLiteral("keeps ")) && moments.contains(QStringLiteral("over the compute limit")),
+             qPrintable(moments));
+
+    QProcess passing;
+    passing.start(QStringLiteral(REMATLENS_BINARY), {QStringLiteral("figure"), QStringLiteral("hole-anatomy"),
+                                                    QStringLiteral(":demo"), QStringLiteral("--ratio"),
+                                                    QStringLiteral("0.5"), QStringLiteral("--out"), out});
+    QVERIFY(passing.waitForFinished(60000));
+    QVERIFY(passing.exitCode() != 0); // a passing budget is in no hole
+    QVERIFY(passing.readAllStandardError().contains("no hole"));
 }
 
 // Every widget of the panel inside the window, and the story readable (not squeezed).

@@ -198,24 +198,8 @@ void HoleAnatomyCoordinator::drawFigure(const HoleAnatomyAnswer &answer)
         m_figure.clear();
         return;
     }
-    using Run = AnatomyMoment::Run;
     const EdgeStory &lower = answer.anatomy->lower;
-    const auto name = [this](TensorId t) { return QString::fromStdString(m_program->tensors[t].name); };
-    std::vector<AnatomyMoment> moments;
-    if (lower.avoided) {
-        moments.push_back({double(lower.avoided->step), tr("evicts %1").arg(name(lower.avoided->victim)), Run::Passing});
-        moments.push_back({double(lower.avoided->step), tr("keeps %1").arg(name(lower.avoided->victim)), Run::Failing});
-    }
-    if (lower.later) {
-        moments.push_back({double(lower.later->step), tr("evicts %1").arg(name(lower.later->tensor)), Run::Failing});
-        if (lower.later->reuseStep)
-            moments.push_back({double(*lower.later->reuseStep), tr("rematerializes %1").arg(name(lower.later->tensor)),
-                               Run::Failing});
-    }
-    const RunResult &failing = lower.failing();
-    if (isFailure(failing.outcome))
-        moments.push_back({double(lower.cascade.step),
-                           failing.failure ? tr("out of memory") : tr("over the compute limit"), Run::Failing});
+    std::vector<AnatomyMoment> moments = HoleAnatomyFigure::momentsOf(lower, *m_program);
     m_figure.setContent(answer.passingPlot, answer.failingPlot, std::move(moments),
                         tr("Hole anatomy of %1 at %2 B").arg(QString::fromStdString(m_request->config.policy.name))
                             .arg(answer.anatomy->firstFail));

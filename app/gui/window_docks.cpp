@@ -9,7 +9,6 @@
 #include <QMenuBar>
 #include <QStatusBar>
 #include <QTableView>
-#include <QTimer>
 
 #include <algorithm>
 
@@ -100,18 +99,12 @@ int WindowDocks::holeAnatomyWidth() const
     return std::clamp(m_window.width() * 2 / 5, 300, 560);
 }
 
+// In front of Selected run, at the column's width: widening it here would move the strip
+// under the pointer that selected the hole (Reset Layout widens it).
 void WindowDocks::showHoleAnatomy()
 {
     m_holeAnatomyDock->show();
     m_holeAnatomyDock->raise();
-    if (m_holeAnatomyDock->isFloating())
-        return;
-    // Once the dock has its place in the layout (a dock just shown has none yet).
-    QTimer::singleShot(0, this, [this] {
-        const int wanted = holeAnatomyWidth();
-        if (!m_holeAnatomyDock->isHidden() && m_holeAnatomyDock->width() < wanted)
-            m_window.resizeDocks({m_docks[2], m_holeAnatomyDock}, {wanted, wanted}, Qt::Horizontal);
-    });
 }
 
 void WindowDocks::arrange()

@@ -37,7 +37,7 @@ public:
     QTableView *holeView() const { return m_holeView; }
     QDockWidget *memoryMapDock() const { return m_memoryMapDock; }
     QDockWidget *holeAnatomyDock() const { return m_holeAnatomyDock; }
-    // The Hole anatomy dock in front of Selected run, its column wide enough to read a story.
+    // The Hole anatomy dock in front of Selected run.
     void showHoleAnatomy();
     // Each dock's View menu entry.
     QList<QAction *> toggleActions() const;

@@ -24,6 +24,31 @@ void HoleAnatomyFigure::setContent(std::shared_ptr<const TimelinePlot> passing, 
     m_title = std::move(title);
 }
 
+std::vector<AnatomyMoment> HoleAnatomyFigure::momentsOf(const EdgeStory &story, const Program &program)
+{
+    using Run = AnatomyMoment::Run;
+    const auto name = [&](TensorId t) { return QString::fromStdString(program.tensors[t].name); };
+    std::vector<AnatomyMoment> moments;
+    if (story.avoided) {
+        const double step = story.avoided->step;
+        moments.push_back({step, QStringLiteral("evicts %1").arg(name(story.avoided->victim)), Run::Passing});
+        moments.push_back({step, QStringLiteral("keeps %1").arg(name(story.avoided->victim)), Run::Failing});
+    }
+    if (story.later) {
+        moments.push_back({double(story.later->step), QStringLiteral("evicts %1").arg(name(story.later->tensor)),
+                           Run::Failing});
+        if (story.later->reuseStep)
+            moments.push_back({double(*story.later->reuseStep),
+                               QStringLiteral("rematerializes %1").arg(name(story.later->tensor)), Run::Failing});
+    }
+    const RunResult &failing = story.failing();
+    if (isFailure(failing.outcome))
+        moments.push_back({double(story.cascade.step),
+                           failing.failure ? QStringLiteral("out of memory") : QStringLiteral("over the compute limit"),
+                           Run::Failing});
+    return moments;
+}
+
 void HoleAnatomyFigure::clear()
 {
     setContent(nullptr, nullptr, {}, {});
@@ -45,9 +70,22 @@ void HoleAnatomyFigure::paintFigure(QPainter &painter, const QRectF &bounds, con
              AnatomyMoment::Run::Failing);
 }
 
-void HoleAnatomyFigure::paintRun(QPainter &painter, const QRectF &bounds, const FigureStyle &style,
+void HoleAnatomyFigure::paintRun(QPainter &painter, const QRectF &whole, const FigureStyle &style,
                                  const TimelinePlot &plot, AnatomyMoment::Run run) const
 {
+    // Which run this is, on a line of its own above the chart: nothing of the chart covers it.
+    QLocale c = QLocale::c();
+    c.setNumberOptions(QLocale::DefaultNumberOptions);
+    const QString title = (run == AnatomyMoment::Run::Passing ? QStringLiteral("Passes at %1 B") : QStringLiteral("Fails at %1 B"))
+                              .arg(c.toString(qlonglong(plot.run->request.config.budget)));
+    const QFont bold = style.boldFont();
+    const double line = QFontMetricsF(bold).height() * 1.2;
+    painter.save();
+    painter.setPen(style.ink());
+    painter.setFont(bold);
+    painter.drawText(QRectF(whole.left() + 2, whole.top(), whole.width() - 4, line), Qt::AlignLeft | Qt::AlignVCenter, title);
+    painter.restore();
+    const QRectF bounds(whole.left(), whole.top() + line, whole.width(), whole.height() - line);
     QGraphicsScene scene;
     auto *chart = new QChart; // the scene owns it
     scene.addItem(chart);
@@ -75,21 +113,8 @@ void HoleAnatomyFigure::paintMoments(QPainter &painter, const QRectF &bounds, co
     painter.save();
     painter.setFont(font);
     painter.setClipRect(bounds);
-    // Which run this is, at the plot's top left; the chart's own failure label stays readable.
-    const TimelinePlot &shown = run == AnatomyMoment::Run::Passing ? *m_passing : *m_failing;
-    QLocale c = QLocale::c();
-    c.setNumberOptions(QLocale::DefaultNumberOptions);
-    const QString title = (run == AnatomyMoment::Run::Passing ? QStringLiteral("passes at %1 B") : QStringLiteral("fails at %1 B"))
-                              .arg(c.toString(qlonglong(shown.run->request.config.budget)));
-    const QFont bold = style.boldFont();
-    const QRectF titleRect(plot.left() + 2, plot.top() + 1, QFontMetricsF(bold).horizontalAdvance(title) + 4,
-                           QFontMetricsF(bold).height());
-    painter.fillRect(titleRect, QColor(255, 255, 255, 210));
-    painter.setPen(style.ink());
-    painter.setFont(bold);
-    painter.drawText(titleRect, Qt::AlignCenter, title);
-    painter.setFont(font);
-    std::vector<QRectF> placed{titleRect};
+    // The chart's own failure label stays readable.
+    std::vector<QRectF> placed;
     if (const std::optional<QRectF> failure = timeline.failureLabelRect())
         placed.push_back(failure->translated(bounds.topLeft()));
     for (const AnatomyMoment &m : m_moments) {

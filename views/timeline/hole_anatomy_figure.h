@@ -4,6 +4,8 @@
 #include "views/timeline/anatomy_moment.h"
 #include "views/timeline/timeline_plot.h"
 
+#include "core/analysis/edge_story.h"
+
 #include <memory>
 #include <vector>
 
@@ -23,6 +25,10 @@ public:
     void clear();
     bool empty() const { return !m_passing || !m_failing || m_passing->empty() || m_failing->empty(); }
     const std::vector<AnatomyMoment> &moments() const { return m_moments; }
+    // An edge's story as moments: where the passing run evicts the victim the failing one keeps,
+    // the failing run's later eviction, its rematerialization, and the failure. The window and
+    // `rematlens figure hole-anatomy` draw the same ones.
+    static std::vector<AnatomyMoment> momentsOf(const EdgeStory &story, const Program &program);
 
     void paintFigure(QPainter &painter, const QRectF &bounds, const FigureStyle &style) const override;
     QString figureCsv() const override;
