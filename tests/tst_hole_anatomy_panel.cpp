@@ -269,6 +269,16 @@ void HoleAnatomyPanelTest::compareWithCore(int holeRow)
     for (const QString &n : inText)
         QVERIFY2(numbers.shown.contains(n) || numbers.allowed.contains(n),
                  qPrintable(QStringLiteral("%1 is shown but is no number of the anatomy:\n%2").arg(n, text)));
+
+    // Byte counts carry their exact bytes and size as a tooltip.
+    const QString victimBytes = digits(core.lower.avoided ? core.lower.avoided->victimBytes : core.lower.cascade.rematBytes);
+    bool tipped = false;
+    const QTextDocument &document = *m_window->holeAnatomy()->browser()->document();
+    for (QTextBlock block = document.begin(); block.isValid(); block = block.next())
+        for (auto it = block.begin(); !it.atEnd(); ++it)
+            tipped = tipped || (it.fragment().text() == victimBytes &&
+                                it.fragment().charFormat().toolTip().startsWith(victimBytes + QStringLiteral(" bytes (")));
+    QVERIFY2(tipped, qPrintable(victimBytes));
 }
 
 void HoleAnatomyPanelTest::demoHoleOpensThePanelWithTheCoreNumbers()

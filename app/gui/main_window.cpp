@@ -172,6 +172,12 @@ void MainWindow::connectParts()
     connect(m_runViews, &RunViewsController::message, statusBar(), &QStatusBar::showMessage);
     connect(m_holeStories, &HoleAnatomyCoordinator::message, statusBar(), &QStatusBar::showMessage);
     connect(m_holeStories, &HoleAnatomyCoordinator::runningChanged, this, &MainWindow::updateRunning);
+    // The status bar's bar follows the story while nothing else runs.
+    connect(&m_holeStories->controller(), &HoleAnatomyController::progress, this,
+            [this](int, const QString &, qint64 done, qint64 total) {
+                if (!sweepRunning() && !mapRunning() && !schedulesRunning())
+                    m_status->showProgress(done, total, total > 0 ? tr("hole: %v of %m") : tr("explaining the hole"));
+            });
     connect(m_holeStories, &HoleAnatomyCoordinator::explained, this, &MainWindow::holeExplained);
     connect(m_holeAnatomy, &HoleAnatomyPanel::exportRequested, this, [this] { m_exports->exportFigure(tr("Hole anatomy")); });
     connect(m_holeAnatomy, &HoleAnatomyPanel::linkActivated, this, [this] { m_viewTabs->setCurrentWidget(m_timeline); });
