@@ -9,8 +9,8 @@ namespace rematlens {
 struct HoleAnatomyController::Job : ControllerJob {
     HoleAnatomyRequest request;
     std::shared_ptr<HoleAnatomyAnswer> answer = std::make_shared<HoleAnatomyAnswer>();
-    int rescueSearch = 0;          // which rescue search reports (0: the lower edge's)
-    std::size_t lastRescueDone = 0; // worker threads only, one search at a time
+    std::atomic<int> rescueSearch{0};          // which rescue search reports (0: the lower edge's)
+    std::atomic<std::size_t> lastRescueDone{0}; // written by the search's workers
 };
 
 HoleAnatomyController::HoleAnatomyController(QObject *parent) : QObject(parent) {}
@@ -77,9 +77,8 @@ void HoleAnatomyController::work(const std::shared_ptr<Job> &job)
     options.rescue = r.rescue;
     options.cancel = &job->cancel;
     options.rescueProgress = [this, job](std::size_t done, std::size_t total) {
-        if (done < job->lastRescueDone)
+        if (job->lastRescueDone.exchange(done) > done)
             ++job->rescueSearch; // the next edge's search began
-        job->lastRescueDone = done;
         report(job, job->rescueSearch == 0 ? tr("Rescue search of the lower edge") : tr("Rescue search of the upper edge"),
                qint64(done), qint64(total));
     };

@@ -24,6 +24,7 @@ HoleAnatomyPanel::HoleAnatomyPanel(QWidget *parent)
     m_status->setWordWrap(true);
     m_status->setObjectName(QStringLiteral("holeAnatomyStatus"));
     m_progress->setTextVisible(false);
+    m_progress->setToolTip(tr("How far explaining the hole has come (the rescue searches take the longest)"));
     m_progress->setMaximumHeight(fontMetrics().height() / 2 + 4);
     m_cancel->setText(tr("Cancel"));
     m_cancel->setObjectName(QStringLiteral("holeAnatomyCancel"));
@@ -40,7 +41,6 @@ HoleAnatomyPanel::HoleAnatomyPanel(QWidget *parent)
     m_text->setOpenLinks(false);
     m_text->document()->setDefaultStyleSheet(QStringLiteral("a { text-decoration: none; }"));
     m_text->setObjectName(QStringLiteral("holeAnatomyText"));
-    m_text->setToolTip(QString()); // each link and byte count has its own
     m_text->viewport()->installEventFilter(this);
     connect(m_text, &QTextBrowser::anchorClicked, this, [this](const QUrl &url) {
         if (const std::optional<HoleLink> link = HoleLink::parse(url))

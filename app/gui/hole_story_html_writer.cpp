@@ -113,7 +113,8 @@ void HoleStoryHtmlWriter::tensor(TensorId tensor, std::optional<std::uint32_t> s
     const QString where = step ? tr(" at step %1").arg(*step) : QString();
     link(target, QStringLiteral("<tt>") + escaped(shownAs) + QStringLiteral("</tt>"),
          tr("Show %1%2 in the failing run (%3 B): timeline and cascade, the passing run (%4 B) overlaid")
-             .arg(escaped(shownAs), where, digits(m_failing), digits(m_passing)));
+             .arg(QString::fromUtf8(shownAs.data(), qsizetype(shownAs.size())), where, digits(m_failing),
+                  digits(m_passing)));
 }
 
 QString HoleStoryHtmlWriter::ratioText(Bytes budget) const

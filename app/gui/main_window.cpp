@@ -525,6 +525,7 @@ void MainWindow::jumpToHole(const QModelIndex &index)
         m_strip->selectInterval(entry.policy, entry.exact->firstFail);
     else
         m_strip->setSelection(FeasibilityStrip::Cell{entry.policy, entry.hole.firstFail});
+    m_holeStories->showHole(index.row()); // the row names the hole even when its run is selected already
     m_strip->setFocus();
 }
 
