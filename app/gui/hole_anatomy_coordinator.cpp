@@ -94,6 +94,9 @@ void HoleAnatomyCoordinator::showHole(int holeRow)
     m_key = key;
     m_request = sweep.request(entry.policy, 0);
     m_exactBounds = entry.exact.has_value();
+    if (!m_exactBounds)
+        m_gridRange = {QString::fromStdString(sweep.grid()[entry.hole.firstFail].text),
+                       QString::fromStdString(sweep.grid()[entry.hole.lastFail].text)};
     if (!m_offered && m_parts.dock->isHidden()) {
         m_offered = true;
         m_parts.openDock ? m_parts.openDock() : m_parts.dock->show();
@@ -162,17 +165,16 @@ void HoleAnatomyCoordinator::setRescue(bool rescue)
     startIfShown();
 }
 
+// "DTR: failing 0.419 to 0.420 on the grid", or the exact bytes of a mapped row's hole.
 QString HoleAnatomyCoordinator::holeTitle() const
 {
     if (!m_key || !m_request)
         return {};
-    const Bytes memory = m_parts.sweep->baseline().memory;
-    const auto ratio = [memory](Bytes b) { return memory > 0 ? double(b) / double(memory) : 0.0; };
-    return tr("%1: hole %2 – %3 %4")
-        .arg(QString::fromStdString(m_request->config.policy.name))
-        .arg(ratio(m_key->firstFail), 0, 'g', 6)
-        .arg(ratio(m_key->lastFail), 0, 'g', 6)
-        .arg(m_exactBounds ? tr("(exact map)") : tr("(grid)"));
+    const QString policy = QString::fromStdString(m_request->config.policy.name);
+    if (m_exactBounds)
+        return tr("%1: failing %2 to %3 B (exact map)")
+            .arg(policy, HoleStoryHtmlWriter::digits(m_key->firstFail), HoleStoryHtmlWriter::digits(m_key->lastFail));
+    return tr("%1: failing %2 to %3 on the grid").arg(policy, m_gridRange.first, m_gridRange.second);
 }
 
 void HoleAnatomyCoordinator::showAnswer(const HoleAnatomyAnswer &answer)

@@ -83,6 +83,7 @@ private:
     std::optional<HoleKey> m_key;         // the hole shown
     std::optional<RunRequest> m_request;  // its row's configuration
     bool m_exactBounds = false;
+    std::pair<QString, QString> m_gridRange; // the grid hole's first and last failing ratios
     bool m_pending = false; // to explain once the dock shows
     bool m_offered = false; // the dock opened itself once
     bool m_rescue = true;
