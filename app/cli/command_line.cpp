@@ -416,6 +416,16 @@ void addFigure(CLI::App &app, FigureOptions &options, FigureTexts &texts)
                           "Model step to show (default: the failing step of a failed run, else the step where "
                           "reserved memory peaks)");
     addCommonFigureOptions(memoryMap, options, texts);
+    CLI::App *anatomy = figure->add_subcommand(
+        "hole-anatomy", "The lower edge of the hole holding a failing budget: its passing and failing runs' "
+                        "timelines with the avoided eviction, the later eviction, its reuse and the failure marked");
+    anatomy->add_option("trace", options.traces, "Trace file (simrd JSON lines), or :demo")->required()->expected(1);
+    auto *inside = anatomy->add_option("--ratio", options.ratio, "A failing budget inside the hole, as a fraction");
+    auto *insideBytes = anatomy->add_option("--budget", options.budget, "... or in bytes");
+    inside->excludes(insideBytes);
+    insideBytes->excludes(inside);
+    anatomy->add_option("--threads", options.threads, "Worker threads for finding the hole (default: every core)");
+    addCommonFigureOptions(anatomy, options, texts);
 }
 
 // The figure's kind and the options given as words, checked; an error message or nothing.
@@ -427,6 +437,8 @@ std::string finishFigureOptions(const CLI::App &figure, FigureOptions &options, 
         options.kind = FigureOptions::Kind::Cascade;
     else if (figure.got_subcommand("memory-map"))
         options.kind = FigureOptions::Kind::MemoryMap;
+    else if (figure.got_subcommand("hole-anatomy"))
+        options.kind = FigureOptions::Kind::HoleAnatomy;
     else
         options.kind = FigureOptions::Kind::Strip;
     options.traces.insert(options.traces.end(), texts.moreTraces.begin(), texts.moreTraces.end());

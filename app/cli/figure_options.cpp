@@ -37,6 +37,7 @@ std::string FigureOptions::kindName() const
     case Kind::Timeline: return "timeline";
     case Kind::Cascade: return "cascade";
     case Kind::MemoryMap: return "memory-map";
+    case Kind::HoleAnatomy: return "hole-anatomy";
     }
     return {};
 }

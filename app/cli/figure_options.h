@@ -12,7 +12,7 @@ namespace rematlens {
 // What `rematlens figure KIND ...` asked for. Plain text and numbers (the command-line library
 // knows no Qt Gui); the figure library turns them into a style, a size and a drawing.
 struct FigureOptions {
-    enum class Kind { Strip, Timeline, Cascade, MemoryMap };
+    enum class Kind { Strip, Timeline, Cascade, MemoryMap, HoleAnatomy };
     enum class SizePreset { SingleColumn, DoubleColumn, Slide, Custom };
     enum class Palette { Default, ColourBlindSafe, GreyscaleSafe };
     enum class XAxis { Step, Clock };

@@ -1,8 +1,6 @@
 #pragma once
 
-#include "core/analysis/hole_anatomy.h"
-#include "core/sim/baseline.h"
-#include "core/trace/program.h"
+#include "hole_story.h"
 
 #include <nlohmann/json.hpp>
 
@@ -10,13 +8,8 @@
 
 namespace rematlens {
 
-// How explain writes a hole's anatomy: every number as JSON, and sentences that fit a terminal.
-struct HoleReportContext {
-    const Program &program;
-    const Baseline &baseline;
-
-    const std::string &tensorName(TensorId t) const { return program.tensors[t].name; }
-};
+// How explain writes a hole's anatomy: every number as JSON, and sentences that fit a terminal
+// (hole_story.h builds them).
 
 nlohmann::ordered_json edgeStoryJson(const EdgeStory &story, const HoleReportContext &context);
 nlohmann::ordered_json holeAnatomyJson(const HoleAnatomy &anatomy, const HoleReportContext &context);

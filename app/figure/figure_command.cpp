@@ -1,6 +1,7 @@
 #include "figure_command.h"
 
 #include "cascade_figure.h"
+#include "hole_anatomy_figure_command.h"
 #include "memory_map_figure_command.h"
 #include "strip_figure_command.h"
 #include "timeline_figure.h"
@@ -22,6 +23,8 @@ int runFigureCommand(const FigureOptions &options)
         return runCascadeFigure(options);
     case FigureOptions::Kind::MemoryMap:
         return runMemoryMapFigure(options);
+    case FigureOptions::Kind::HoleAnatomy:
+        return runHoleAnatomyFigure(options);
     }
     return runStripFigure(options);
 }

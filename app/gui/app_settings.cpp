@@ -19,6 +19,7 @@ const QString kLastSessionDirectory = QStringLiteral("files/lastSessionDirectory
 const QString kSweep = QStringLiteral("sweep/");
 const QString kTimelineAxis = QStringLiteral("timeline/axis");
 const QString kTimelineOverlay = QStringLiteral("timeline/overlay");
+const QString kHoleAnatomyRescue = QStringLiteral("holeAnatomy/rescue");
 const QString kFigure = QStringLiteral("figure/");
 const QString kExpressions = QStringLiteral("policies/expressions");
 const QString kDecimalUnits = QStringLiteral("view/decimalUnits");
@@ -189,6 +190,16 @@ int AppSettings::timelineAxis() const
 void AppSettings::setTimelineAxis(int axis)
 {
     m_settings.setValue(kTimelineAxis, axis);
+}
+
+bool AppSettings::holeAnatomyRescue() const
+{
+    return m_settings.value(kHoleAnatomyRescue, true).toBool();
+}
+
+void AppSettings::setHoleAnatomyRescue(bool rescue)
+{
+    m_settings.setValue(kHoleAnatomyRescue, rescue);
 }
 
 int AppSettings::timelineOverlay() const

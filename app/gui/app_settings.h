@@ -46,6 +46,9 @@ public:
     void setTimelineAxis(int axis);
     int timelineOverlay() const;
     void setTimelineOverlay(int overlay);
+    // Whether the Hole anatomy panel runs the rescue searches (on unless turned off).
+    bool holeAnatomyRescue() const;
+    void setHoleAnatomyRescue(bool rescue);
     FigureExportChoices figureExport() const;
     void setFigureExport(const FigureExportChoices &choices);
     // Score expressions the user wrote in the policy editor, most recent first.

@@ -1,6 +1,8 @@
 #include "main_window.h"
 
 #include "help_window.h"
+#include "hole_anatomy_coordinator.h"
+#include "hole_anatomy_panel.h"
 #include "job_status_bar.h"
 #include "map_coordinator.h"
 #include "policy_editor_dialog.h"
@@ -56,7 +58,7 @@ MainWindow::MainWindow(QWidget *parent)
       m_summaryModel(new TraceSummaryModel(this)), m_sweepModel(new SweepResultModel(this)),
       m_holeModel(new HoleListModel(this)), m_mapModel(new ExactMapModel(this)), m_detailsModel(new RunDetailsModel(this)),
       m_strip(new FeasibilityStrip(this)), m_panel(new SweepPanel(this)), m_timeline(new TimelinePanel(this)),
-      m_cascade(new CascadeView(this)), m_memoryMap(new MemoryMapPanel(this)), m_viewTabs(new QTabWidget(this)),
+      m_cascade(new CascadeView(this)), m_memoryMap(new MemoryMapPanel(this)), m_holeAnatomy(new HoleAnatomyPanel(this)), m_viewTabs(new QTabWidget(this)),
       m_centre(new QSplitter(this))
 {
     setWindowTitle(tr("RematLens"));
@@ -73,7 +75,7 @@ MainWindow::MainWindow(QWidget *parent)
     registerFigureView(tr("Memory timeline"), m_timeline->view());
     registerFigureView(tr("Cascade"), m_cascade);
     registerFigureView(tr("Memory map"), m_memoryMap->view());
-    m_docks = new WindowDocks(*this, {m_summaryModel, m_holeModel, m_detailsModel, m_sweepModel, m_panel, m_memoryMap});
+    m_docks = new WindowDocks(*this, {m_summaryModel, m_holeModel, m_detailsModel, m_sweepModel, m_panel, m_memoryMap, m_holeAnatomy});
     m_holeView = m_docks->holeView();
     m_memoryMapDock = m_docks->memoryMapDock();
     m_status = new JobStatusBar(statusBar(), this);
@@ -90,6 +92,7 @@ MainWindow::MainWindow(QWidget *parent)
     // The first start fits the screen it opens on; later ones come back as they were left.
     if (!restoreGeometry(m_settings.windowGeometry()))
         fitToScreen(this, QSize(1400, 850));
+    m_docks->holeAnatomyDock()->hide(); // until a hole is first selected, or restoreState says it was open
     if (!restoreState(m_settings.windowState()))
         m_memoryMapDock->hide(); // nothing to show until a run under an allocator model is selected
     m_centre->restoreState(m_settings.centreState());
@@ -109,6 +112,14 @@ void MainWindow::createParts()
     m_schedules = new ScheduleRowsCoordinator(*m_scheduleRows, *m_sweepModel, *m_status, this);
     m_runViews = new RunViewsController(*m_selection, *m_sweepModel, *m_mapModel,
                                         {m_timeline, m_cascade, m_memoryMap, m_memoryMapDock}, this);
+    m_holeStories = new HoleAnatomyCoordinator(
+        {m_selection, m_sweepModel, m_mapModel, m_holeModel, m_runViews, m_holeAnatomy, m_docks->holeAnatomyDock(),
+         [this] { return m_panel->parameters().threads; }, [this] { m_docks->showHoleAnatomy(); }},
+        this);
+    registerFigureView(tr("Hole anatomy"), &m_holeStories->figure());
+    m_holeAnatomy->setRescue(m_settings.holeAnatomyRescue());
+    m_holeStories->setRescue(m_settings.holeAnatomyRescue());
+    connect(m_holeAnatomy, &HoleAnatomyPanel::rescueToggled, this, [this](bool on) { m_settings.setHoleAnatomyRescue(on); });
     m_presenter = new SelectedRunPresenter(
         {m_selection, m_sweepModel, m_mapModel, m_holeModel, m_detailsModel, m_holeView}, this);
     m_sessions = new SessionController(*this);
@@ -160,6 +171,17 @@ void MainWindow::connectParts()
     connect(m_runViews, &RunViewsController::timelineShown, this, &MainWindow::timelineShown);
     connect(m_runViews, &RunViewsController::memoryMapShown, this, &MainWindow::memoryMapShown);
     connect(m_runViews, &RunViewsController::message, statusBar(), &QStatusBar::showMessage);
+    connect(m_holeStories, &HoleAnatomyCoordinator::message, statusBar(), &QStatusBar::showMessage);
+    connect(m_holeStories, &HoleAnatomyCoordinator::runningChanged, this, &MainWindow::updateRunning);
+    // The status bar's bar follows the story while nothing else runs.
+    connect(&m_holeStories->controller(), &HoleAnatomyController::progress, this,
+            [this](int, const QString &, qint64 done, qint64 total) {
+                if (!sweepRunning() && !mapRunning() && !schedulesRunning())
+                    m_status->showProgress(done, total, total > 0 ? tr("hole: %v of %m") : tr("explaining the hole"));
+            });
+    connect(m_holeStories, &HoleAnatomyCoordinator::explained, this, &MainWindow::holeExplained);
+    connect(m_holeAnatomy, &HoleAnatomyPanel::exportRequested, this, [this] { m_exports->exportFigure(tr("Hole anatomy")); });
+    connect(m_holeAnatomy, &HoleAnatomyPanel::linkActivated, this, [this] { m_viewTabs->setCurrentWidget(m_timeline); });
     connect(m_runViews, &RunViewsController::keptChanged, m_menus->undoKeepAction(), &QAction::setEnabled);
     connect(m_sweepModel, &QAbstractItemModel::dataChanged, m_presenter, &SelectedRunPresenter::refresh);
     connect(m_holeView, &QTableView::activated, this, &MainWindow::jumpToHole);
@@ -266,6 +288,7 @@ void MainWindow::showLoaded(const LoadedTraceResult &result)
     m_sweeps->setTrace(m_program, result.summary.baseline, m_traceName, m_traceHash);
     m_maps->setTrace(m_program, result.summary.baseline, m_traceHash);
     m_runViews->setProgram(m_program);
+    m_holeStories->setProgram(m_program);
     m_strip->setTraceName(shortTraceName(result.summary.name));
     m_summaryModel->setSummary(result.summary);
     m_timeline->setSideFile(result.summary.sideFile);
@@ -371,6 +394,7 @@ void MainWindow::cancelJobs()
     m_sweeps->cancel();
     m_maps->cancel();
     m_schedules->cancel();
+    m_holeStories->cancel();
 }
 
 bool MainWindow::sweepRunning() const
@@ -392,7 +416,7 @@ bool MainWindow::schedulesRunning() const
 // show only while a sweep, a map or the schedule rows run.
 void MainWindow::updateRunning()
 {
-    const bool running = sweepRunning() || mapRunning() || schedulesRunning();
+    const bool running = sweepRunning() || mapRunning() || schedulesRunning() || holeAnatomyBusy();
     m_status->setRunning(running);
     m_panel->setRunning(sweepRunning() || schedulesRunning());
 }
@@ -423,6 +447,16 @@ std::optional<RunRequest> MainWindow::selectedRequest() const
     if (const std::optional<SelectedRun> &run = m_selection->current())
         return run->request;
     return std::nullopt;
+}
+
+QDockWidget *MainWindow::holeAnatomyDock() const
+{
+    return m_docks->holeAnatomyDock();
+}
+
+bool MainWindow::holeAnatomyBusy() const
+{
+    return m_holeStories->running();
 }
 
 const RunInspector &MainWindow::inspector() const
@@ -492,6 +526,7 @@ void MainWindow::jumpToHole(const QModelIndex &index)
         m_strip->selectInterval(entry.policy, entry.exact->firstFail);
     else
         m_strip->setSelection(FeasibilityStrip::Cell{entry.policy, entry.hole.firstFail});
+    m_holeStories->showHole(index.row()); // the row names the hole even when its run is selected already
     m_strip->setFocus();
 }
 

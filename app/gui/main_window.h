@@ -24,6 +24,8 @@ class CascadeView;
 class ExactMapModel;
 class FeasibilityStrip;
 class HelpWindow;
+class HoleAnatomyCoordinator;
+class HoleAnatomyPanel;
 class HoleListModel;
 class JobStatusBar;
 class MapCoordinator;
@@ -88,6 +90,10 @@ public:
     CascadeView *cascade() const { return m_cascade; }
     MemoryMapPanel *memoryMap() const { return m_memoryMap; }
     QDockWidget *memoryMapDock() const { return m_memoryMapDock; }
+    QDockWidget *holeAnatomyDock() const;
+    HoleAnatomyPanel *holeAnatomy() const { return m_holeAnatomy; }
+    HoleAnatomyCoordinator &holeStories() const { return *m_holeStories; }
+    bool holeAnatomyBusy() const;
     const RunInspector &inspector() const;
     bool cascadeBusy() const;
     bool memoryMapBusy() const;
@@ -125,6 +131,7 @@ signals:
     void schedulesFinished(bool cancelled);
     void timelineShown();
     void memoryMapShown();
+    void holeExplained();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -159,6 +166,7 @@ private:
     TimelinePanel *m_timeline;
     CascadeView *m_cascade;
     MemoryMapPanel *m_memoryMap;
+    HoleAnatomyPanel *m_holeAnatomy;
     QDockWidget *m_memoryMapDock = nullptr;
     QTabWidget *m_viewTabs;
     QSplitter *m_centre;
@@ -174,6 +182,7 @@ private:
     MapCoordinator *m_maps = nullptr;
     ScheduleRowsCoordinator *m_schedules = nullptr;
     RunViewsController *m_runViews = nullptr;
+    HoleAnatomyCoordinator *m_holeStories = nullptr;
     SelectedRunPresenter *m_presenter = nullptr;
     SessionController *m_sessions = nullptr;
     HelpWindow *m_help = nullptr;

@@ -98,6 +98,7 @@ void RunViewsController::selectionChanged()
         emit keptChanged(false);
     }
     m_memoryMapStep.reset();
+    m_moment.reset();
     if (!m_selection.current()) {
         m_inspector.cancel();
         m_inspectionKey.clear();
@@ -154,7 +155,7 @@ std::optional<RunRequest> RunViewsController::neighbourInterval(const SelectedRu
 void RunViewsController::inspect()
 {
     const std::optional<SelectedRun> &selected = m_selection.current();
-    if (!selected || !m_program)
+    if (!selected || !m_program || m_holdInspection)
         return;
     const std::optional<RunRequest> compared = comparison();
     const std::string key = identityOf(selected->request).key() + " | " + (compared ? identityOf(*compared).key() : "");
@@ -174,7 +175,7 @@ void RunViewsController::showInspected(std::shared_ptr<const InspectedRun> run,
     if (!isSelected(run))
         return; // a newer selection is on its way
     m_inspected = {std::move(run), std::move(comparison)};
-    showCascade();
+    showCascade(momentEvent());
     buildTimeline();
     showMemoryMap(m_memoryMapStep);
 }
@@ -213,6 +214,9 @@ void RunViewsController::buildTimeline()
             m_timelineRun = identityOf(plot->run->request);
             m_views.timeline->setBusy(false);
             m_views.timeline->showPlot(std::move(plot));
+            if (m_moment)
+                m_views.timeline->view()->showStep(m_moment->step);
+            markMemoryMapStep();
             emit timelineShown();
             prefetchNeighbours();
         });
@@ -300,7 +304,64 @@ void RunViewsController::markMemoryMapStep()
 {
     const std::shared_ptr<const MemoryMapPlot> &plot = m_views.memoryMap->view()->figure().plot();
     const bool shown = m_memoryMapRun && plot && plot->snapshot && !m_views.memoryMapDock->isHidden();
-    m_views.timeline->view()->markStep(shown ? std::optional(std::uint32_t(plot->snapshot->step)) : std::nullopt);
+    if (shown)
+        m_views.timeline->view()->markStep(std::uint32_t(plot->snapshot->step));
+    else
+        m_views.timeline->view()->markStep(m_timelineRun ? momentStep() : std::nullopt);
+}
+
+void RunViewsController::compareWith(const RunRequest &run, const RunIdentity &selected)
+{
+    m_pinned = run;
+    const bool now = m_selection.holds(selected);
+    m_holdInspection = !now;
+    m_views.timeline->setOverlay(TimelinePanel::Overlay::Pinned); // replays now if it changed
+    m_holdInspection = false;
+    if (now)
+        inspect();
+}
+
+void RunViewsController::showMoment(std::uint32_t step, std::optional<TensorId> tensor)
+{
+    m_moment = Moment{step, tensor};
+    m_memoryMapStep = step;
+    if (m_inspected.first && isSelected(m_inspected.first))
+        applyMoment();
+}
+
+std::optional<std::uint32_t> RunViewsController::momentStep() const
+{
+    return m_moment ? std::optional(m_moment->step) : std::nullopt;
+}
+
+// The selected run shows already: each view moves to the moment.
+void RunViewsController::applyMoment()
+{
+    if (m_moment->tensor)
+        showCascade(momentEvent());
+    if (m_timelineRun && m_selection.holds(*m_timelineRun))
+        m_views.timeline->view()->showStep(m_moment->step);
+    showMemoryMap(m_moment->step);
+}
+
+// The event of the moment's tensor in the selected run: the last one at its step, else the
+// first after it.
+std::optional<std::size_t> RunViewsController::momentEvent() const
+{
+    const std::shared_ptr<const InspectedRun> &run = m_inspected.first;
+    if (!m_moment || !m_moment->tensor || !run || !m_program)
+        return std::nullopt;
+    const StorageId storage = m_program->storageOf(*m_moment->tensor);
+    std::optional<std::size_t> atStep;
+    for (std::size_t i = 0; i < run->recording.events.size(); ++i) {
+        const ReplayEvent &e = run->recording.events[i];
+        if (m_program->storageOf(e.tensor) != storage || e.step < m_moment->step)
+            continue;
+        if (e.step > m_moment->step)
+            return atStep ? atStep : std::optional(i);
+        atStep = i;
+    }
+    return atStep;
 }
 
 // While the user looks, the budgets the arrow keys lead to next (and what they would be

@@ -57,6 +57,14 @@ public:
     void pinShownRun();
     void setPinnedRun(const RunRequest &run);
     const std::optional<RunRequest> &pinnedRun() const { return m_pinned; }
+    // Pins this run and overlays it on the timeline; the replay waits for the run selected next
+    // unless `selected` is the selection's run already.
+    void compareWith(const RunRequest &run, const RunIdentity &selected);
+    // A moment of the selected run, once it shows: the timeline centred on the step and marked
+    // there, the memory map at it, the cascade built around the tensor's event at that step.
+    // Another selection forgets it.
+    void showMoment(std::uint32_t step, std::optional<TensorId> tensor);
+    std::optional<std::uint32_t> momentStep() const;
     // Labels in the byte units chosen.
     void refreshUnits();
     const RunInspector &inspector() const { return m_inspector; }
@@ -81,6 +89,8 @@ private:
     std::optional<RunRequest> comparison() const;
     std::optional<RunRequest> neighbourInterval(const SelectedRun &selected) const;
     bool isSelected(const std::shared_ptr<const InspectedRun> &run) const;
+    std::optional<std::size_t> momentEvent() const;
+    void applyMoment();
     RunIdentity identityOf(const RunRequest &request) const;
 
     RunSelection &m_selection;
@@ -97,6 +107,12 @@ private:
     std::string m_inspectionKey;        // of the runs last sent to the inspector
     std::pair<std::shared_ptr<const InspectedRun>, std::shared_ptr<const InspectedRun>> m_inspected;
     std::optional<std::size_t> m_memoryMapStep; // the step picked for the selected run
+    struct Moment {
+        std::uint32_t step;
+        std::optional<TensorId> tensor;
+    };
+    std::optional<Moment> m_moment; // of the selected run, from the Hole anatomy panel
+    bool m_holdInspection = false;  // the overlay changes for the run about to be selected
     std::optional<RunIdentity> m_timelineRun, m_cascadeRun, m_memoryMapRun;
 };
 

@@ -146,6 +146,12 @@ void ScreenshotJob::grabSoon()
 {
     if (m_grabbing)
         return;
+    if (m_window.holeAnatomyBusy() && !m_waitedForStory) { // the story belongs in the picture
+        m_waitedForStory = true;
+        connect(&m_window, &MainWindow::holeExplained, this, &ScreenshotJob::grabSoon, Qt::SingleShotConnection);
+        QTimer::singleShot(120000, this, &ScreenshotJob::grabSoon);
+        return;
+    }
     m_grabbing = true;
     // Let the pending redraws happen before grabbing.
     QTimer::singleShot(150, this, [this] {

@@ -37,6 +37,7 @@ private:
     GuiOptions m_options;
     bool m_grabbing = false;
     bool m_mapped = false;
+    bool m_waitedForStory = false;
     int m_viewsPending = 0;
 };
 

@@ -2,6 +2,7 @@
 
 #include "views/common/table_copier.h"
 
+#include <QAction>
 #include <QDockWidget>
 #include <QHeaderView>
 #include <QMainWindow>
@@ -65,6 +66,13 @@ WindowDocks::WindowDocks(QMainWindow &window, const Contents &contents)
     window.addDockWidget(Qt::RightDockWidgetArea, holes);
     window.addDockWidget(Qt::RightDockWidgetArea, run);
     window.tabifyDockWidget(run, runsDock);
+    // Beside Selected run: the story of the hole the selected run is in. Closed until a hole
+    // is first selected (Ctrl+Shift+A opens it).
+    m_holeAnatomyDock = makeDock(tr("Hole anatomy"), QStringLiteral("holeAnatomyDock"), contents.holeAnatomy, &window);
+    m_holeAnatomyDock->setToolTip(tr("Why the selected hole fails while the budgets around it pass, told at both edges"));
+    window.tabifyDockWidget(runsDock, m_holeAnatomyDock);
+    m_holeAnatomyDock->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
+    m_holeAnatomyDock->toggleViewAction()->setStatusTip(tr("Show or hide the story of the selected hole"));
     run->raise();
     m_docks = {trace, sweep, holes, run, runsDock};
     // Under the strip and the timeline, between the side columns: beside the cascade, so the
@@ -82,8 +90,21 @@ QList<QAction *> WindowDocks::toggleActions() const
     QList<QAction *> actions;
     for (QDockWidget *dock : m_docks)
         actions << dock->toggleViewAction();
-    actions << m_memoryMapDock->toggleViewAction();
+    actions << m_memoryMapDock->toggleViewAction() << m_holeAnatomyDock->toggleViewAction();
     return actions;
+}
+
+int WindowDocks::holeAnatomyWidth() const
+{
+    return std::clamp(m_window.width() * 2 / 5, 300, 560);
+}
+
+// In front of Selected run, at the column's width: widening it here would move the strip
+// under the pointer that selected the hole (Reset Layout widens it).
+void WindowDocks::showHoleAnatomy()
+{
+    m_holeAnatomyDock->show();
+    m_holeAnatomyDock->raise();
 }
 
 void WindowDocks::arrange()
@@ -91,7 +112,9 @@ void WindowDocks::arrange()
     const auto [trace, sweep, holes, run, runs] = m_docks;
     (void)runs; // tabbed with the selected run
     const int side = std::clamp(m_window.width() / 5, 200, 380);
-    m_window.resizeDocks({trace, holes}, {side, side}, Qt::Horizontal);
+    // A story needs a wider column than the tables: the right one widens while it shows.
+    const int right = m_holeAnatomyDock->isHidden() || m_holeAnatomyDock->isFloating() ? side : holeAnatomyWidth();
+    m_window.resizeDocks({trace, holes}, {side, right}, Qt::Horizontal);
     const int column = std::max(200, m_window.height() - m_window.menuBar()->height() - m_window.statusBar()->height());
     m_window.resizeDocks({trace, sweep}, {column * 3 / 10, column * 7 / 10}, Qt::Vertical);
     m_window.resizeDocks({holes, run}, {column * 3 / 10, column * 7 / 10}, Qt::Vertical);

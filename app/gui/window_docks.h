@@ -28,6 +28,7 @@ public:
         QAbstractItemModel *runs;
         QWidget *sweepPanel;
         QWidget *memoryMap;
+        QWidget *holeAnatomy;
     };
 
     WindowDocks(QMainWindow &window, const Contents &contents);
@@ -35,6 +36,9 @@ public:
     QTableView *summaryView() const { return m_summaryView; }
     QTableView *holeView() const { return m_holeView; }
     QDockWidget *memoryMapDock() const { return m_memoryMapDock; }
+    QDockWidget *holeAnatomyDock() const { return m_holeAnatomyDock; }
+    // The Hole anatomy dock in front of Selected run.
+    void showHoleAnatomy();
     // Each dock's View menu entry.
     QList<QAction *> toggleActions() const;
     // The side columns take about a fifth of the window each, the strip and the timeline the
@@ -42,10 +46,13 @@ public:
     void arrange();
 
 private:
+    int holeAnatomyWidth() const;
+
     QMainWindow &m_window;
     QTableView *m_summaryView;
     QTableView *m_holeView;
     QDockWidget *m_memoryMapDock;
+    QDockWidget *m_holeAnatomyDock;
     std::array<QDockWidget *, 5> m_docks{}; // trace, sweep, holes, selected run, all runs
 };
 

@@ -23,9 +23,12 @@ void WindowExports::registerView(const QString &name, const FigureSource *source
     m_views.push_back({name, source});
 }
 
-void WindowExports::exportFigure()
+void WindowExports::exportFigure(const QString &view)
 {
-    ExportFigureDialog dialog(m_views, m_settings.figureExport(), &m_window);
+    FigureExportChoices choices = m_settings.figureExport();
+    if (!view.isEmpty())
+        choices.view = view;
+    ExportFigureDialog dialog(m_views, choices, &m_window);
     const int result = dialog.exec();
     m_settings.setFigureExport(dialog.choices()); // remembered even when cancelled
     if (result == QDialog::Accepted)

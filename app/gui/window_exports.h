@@ -21,7 +21,8 @@ public:
 
     void registerView(const QString &name, const FigureSource *source);
     const std::vector<FigureView> &views() const { return m_views; }
-    void exportFigure();
+    // The dialog opens at this view when it is named.
+    void exportFigure(const QString &view = {});
     void exportRuns(const QString &tracePath);
 
 signals:

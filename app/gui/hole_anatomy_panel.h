@@ -1,0 +1,60 @@
+#pragma once
+
+#include "hole_link.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QLabel;
+class QProgressBar;
+class QTextBrowser;
+class QToolButton;
+
+namespace rematlens {
+
+// The Hole anatomy dock: which hole, what explaining it is doing (with Cancel), and its story
+// in sentences whose steps, tensors and budgets are links. It shows; the coordinator decides.
+class HoleAnatomyPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit HoleAnatomyPanel(QWidget *parent = nullptr);
+
+    // Nothing selected yet: how to get a story.
+    void showIntroduction();
+    // "Explaining the hole at 0.419…", with a busy bar until progress says more.
+    void showExplaining(const QString &hole);
+    void showProgress(const QString &text, qint64 done, qint64 total);
+    void showStory(const QString &hole, const QString &html);
+    // One sentence saying why there is no story (the row cannot be mapped, the job was cancelled).
+    void showProblem(const QString &hole, const QString &sentence);
+
+    QTextBrowser *browser() const { return m_text; }
+    QString storyText() const; // as plain text
+    QString statusText() const;
+    bool busy() const;
+    bool rescue() const;
+    void setRescue(bool rescue); // quietly: no rescueToggled
+
+signals:
+    void linkActivated(const rematlens::HoleLink &link);
+    void cancelRequested();
+    void exportRequested();
+    void rescueToggled(bool rescue);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void setBusy(bool busy);
+
+    QLabel *m_title;
+    QLabel *m_status;
+    QProgressBar *m_progress;
+    QToolButton *m_cancel;
+    QToolButton *m_export;
+    QCheckBox *m_rescue;
+    QTextBrowser *m_text;
+};
+
+} // namespace rematlens
