@@ -12,21 +12,6 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-double ratioOf(Bytes budget, const Baseline &baseline)
-{
-    return baseline.memory > 0 ? static_cast<double>(budget) / static_cast<double>(baseline.memory) : 0.0;
-}
-
-const std::string &operatorOf(TensorId t, const HoleReportContext &c)
-{
-    return c.program.ops[c.program.tensors[t].op].name;
-}
-
-int lineOf(std::uint32_t step, const HoleReportContext &c)
-{
-    return step < c.program.schedule.size() ? c.program.schedule[step].line : 0;
-}
-
 Json optionalStep(const std::optional<std::uint32_t> &step)
 {
     return step ? Json(*step) : Json();
@@ -35,8 +20,8 @@ Json optionalStep(const std::optional<std::uint32_t> &step)
 Json avoidedJson(const AvoidedEviction &a, const HoleReportContext &c)
 {
     return Json{{"step", a.step},
-                {"line", lineOf(a.step, c)},
-                {"operator", operatorOf(a.tensor, c)},
+                {"line", c.lineOf(a.step)},
+                {"operator", c.operatorOf(a.tensor)},
                 {"tensor", c.tensorName(a.tensor)},
                 {"memory_in_use", a.memoryInUse},
                 {"needed", a.needed},
@@ -56,7 +41,7 @@ Json laterJson(const LaterEviction &l, const HoleReportContext &c)
     return Json{{"tensor", c.tensorName(l.tensor)},
                 {"bytes", l.bytes},
                 {"step", l.step},
-                {"line", lineOf(l.step, c)},
+                {"line", c.lineOf(l.step)},
                 {"clock", l.clock},
                 {"depth", l.depth},
                 {"event", l.event},
@@ -78,9 +63,9 @@ Json cascadeJson(const FailureCascade &f, const HoleReportContext &c)
     for (TensorId t : f.rematerialized)
         tensors.push_back(c.tensorName(t));
     return Json{{"step", f.step},
-                {"line", lineOf(f.step, c)},
+                {"line", c.lineOf(f.step)},
                 {"tensor", c.tensorName(f.tensor)},
-                {"operator", operatorOf(f.tensor, c)},
+                {"operator", c.operatorOf(f.tensor)},
                 {"depth", f.depth},
                 {"remats", f.remats},
                 {"distinct_tensors", f.distinctTensors},
@@ -112,7 +97,7 @@ Json rescueJson(const EdgeStory &s, const HoleReportContext &c)
 Json runJson(Bytes budget, const RunResult &r, const HoleReportContext &c)
 {
     Json j{{"budget", budget},
-           {"ratio", ratioOf(budget, c.baseline)},
+           {"ratio", ratioOfBaseline(c.baseline, budget)},
            {"result", std::string(outcomeName(r.outcome))},
            {"clock", r.clock},
            {"remat_compute", r.rematCompute},
@@ -130,7 +115,7 @@ Json runJson(Bytes budget, const RunResult &r, const HoleReportContext &c)
 std::string budgetText(Bytes budget, const Baseline &baseline)
 {
     char ratio[32];
-    std::snprintf(ratio, sizeof ratio, "%.9g", ratioOf(budget, baseline));
+    std::snprintf(ratio, sizeof ratio, "%.9g", ratioOfBaseline(baseline, budget));
     return groupDigits(budget) + " B (" + ratio + ")";
 }
 
@@ -152,8 +137,8 @@ Json holeAnatomyJson(const HoleAnatomy &h, const HoleReportContext &c)
 {
     return Json{{"first_fail_byte", h.firstFail},
                 {"last_fail_byte", h.lastFail},
-                {"first_fail_ratio", ratioOf(h.firstFail, c.baseline)},
-                {"last_fail_ratio", ratioOf(h.lastFail, c.baseline)},
+                {"first_fail_ratio", ratioOfBaseline(c.baseline, h.firstFail)},
+                {"last_fail_ratio", ratioOfBaseline(c.baseline, h.lastFail)},
                 {"width", h.lastFail - h.firstFail + 1},
                 {"mechanism", std::string(holeMechanismName(h.mechanism))},
                 {"mechanism_sentence", std::string(holeMechanismSentence(h.mechanism))},

@@ -13,21 +13,6 @@ namespace {
 using Part = HoleStoryWriter::Part;
 using Edge = HoleStoryWriter::Edge;
 
-double ratioOf(Bytes budget, const Baseline &baseline)
-{
-    return baseline.memory > 0 ? static_cast<double>(budget) / static_cast<double>(baseline.memory) : 0.0;
-}
-
-const std::string &operatorOf(TensorId t, const HoleReportContext &c)
-{
-    return c.program.ops[c.program.tensors[t].op].name;
-}
-
-int lineOf(std::uint32_t step, const HoleReportContext &c)
-{
-    return step < c.program.schedule.size() ? c.program.schedule[step].line : 0;
-}
-
 const char *plural(std::int64_t n)
 {
     return n == 1 ? "" : "s";
@@ -38,8 +23,8 @@ std::string label(const EdgeStory &s, bool smaller, const HoleReportContext &c)
 {
     char a[32];
     char b[32];
-    std::snprintf(a, sizeof a, "%.6g", ratioOf(s.smallerBudget, c.baseline));
-    std::snprintf(b, sizeof b, "%.6g", ratioOf(s.largerBudget, c.baseline));
+    std::snprintf(a, sizeof a, "%.6g", ratioOfBaseline(c.baseline, s.smallerBudget));
+    std::snprintf(b, sizeof b, "%.6g", ratioOfBaseline(c.baseline, s.largerBudget));
     const bool failing = smaller == s.failingIsSmaller;
     if (std::string(a) == b)
         return failing ? "the failing run" : "the passing run";
@@ -67,8 +52,8 @@ void tellAvoided(HoleStoryWriter &w, const EdgeStory &s, const Runs &runs, const
         w.text(": step ");
         w.step(a.step);
         w.text(" (line ");
-        w.count(lineOf(a.step, c));
-        w.text("), " + operatorOf(a.tensor, c) + " -> ");
+        w.count(c.lineOf(a.step));
+        w.text("), " + c.operatorOf(a.tensor) + " -> ");
         w.tensor(a.tensor, a.step, c.tensorName(a.tensor));
         w.text(",");
         w.wrap();

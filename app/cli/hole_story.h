@@ -15,6 +15,9 @@ struct HoleReportContext {
     const Baseline &baseline;
 
     const std::string &tensorName(TensorId t) const { return program.tensors[t].name; }
+    const std::string &operatorOf(TensorId t) const { return program.ops[program.tensors[t].op].name; }
+    // The trace line of a step (0 for the final output pins, which have none).
+    int lineOf(std::uint32_t step) const { return step < program.schedule.size() ? program.schedule[step].line : 0; }
 };
 
 // The sentences of a hole's anatomy, the same for `rematlens explain` and the window's Hole

@@ -14,11 +14,6 @@ std::string joined(const std::vector<std::string> &names)
     return text;
 }
 
-double ratioOf(Bytes budget, const Baseline &baseline)
-{
-    return baseline.memory > 0 ? static_cast<double>(budget) / static_cast<double>(baseline.memory) : 0.0;
-}
-
 } // namespace
 
 nlohmann::ordered_json MapIdentity::toJson() const
@@ -59,8 +54,8 @@ nlohmann::ordered_json mapRecordToJson(const MapIdentity &identity, const RunRes
     nlohmann::ordered_json j = identity.toJson();
     j["lo"] = result.interval.lo;
     j["hi"] = result.interval.hi ? nlohmann::ordered_json(*result.interval.hi) : nlohmann::ordered_json();
-    j["lo_ratio"] = ratioOf(result.interval.lo, baseline);
-    j["hi_ratio"] = result.interval.hi ? nlohmann::ordered_json(ratioOf(*result.interval.hi, baseline))
+    j["lo_ratio"] = ratioOfBaseline(baseline, result.interval.lo);
+    j["hi_ratio"] = result.interval.hi ? nlohmann::ordered_json(ratioOfBaseline(baseline, *result.interval.hi))
                                        : nlohmann::ordered_json();
     j["result"] = std::string(outcomeName(result.outcome));
     j["clock"] = result.clock;

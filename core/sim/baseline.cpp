@@ -17,6 +17,11 @@ Baseline computeBaseline(const Program &program)
     return Baseline{result.maxMemory, result.modelCompute, result.constMemory, result.bottleneck, result.seconds};
 }
 
+double ratioOfBaseline(const Baseline &baseline, Bytes budget)
+{
+    return baseline.memory > 0 ? static_cast<double>(budget) / static_cast<double>(baseline.memory) : 0.0;
+}
+
 Bytes budgetForRatio(const Baseline &baseline, double ratio)
 {
     const double product = static_cast<double>(baseline.memory) * ratio;

@@ -18,6 +18,10 @@ Baseline computeBaseline(const Program &program);
 // simrd's int(baseline_memory * ratio): a double product, truncated.
 Bytes budgetForRatio(const Baseline &baseline, double ratio);
 
+// A budget as a share of the baseline's peak memory (0 for a baseline that holds none), as
+// reports print it.
+double ratioOfBaseline(const Baseline &baseline, Bytes budget);
+
 // simrd's remat_limit = baseline_compute * (overhead_limit - 1), a double.
 double rematLimitFor(const Baseline &baseline, double overheadLimit);
 
