@@ -144,6 +144,17 @@ void MapCliTest::summaryOnlyReplaysNothing()
     QCOMPARE(unmapped.first()[QStringLiteral("last")].toInteger(), map[QStringLiteral("to_byte")].toInteger());
     QVERIFY(file.open(QIODevice::ReadOnly));
     QCOMPARE(file.readAll(), before); // not even the provenance line is rewritten
+    file.close();
+    // From a budget below the fit floor: the impossible stretch is proved, shown, and not written.
+    out.clear();
+    QCOMPARE(rematlens({QStringLiteral("map"), QStringLiteral(":demo"), QStringLiteral("--from"), QStringLiteral("0.01"),
+                        QStringLiteral("--to"), QStringLiteral("0.4"), QStringLiteral("--out"), path,
+                        QStringLiteral("--summary-only")},
+                       &out),
+             0);
+    QVERIFY2(out.contains("impossible"), out.constData());
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), before);
     // Without a file there is nothing to summarise.
     QByteArray err;
     QCOMPARE(rematlens({QStringLiteral("map"), QStringLiteral(":demo"), QStringLiteral("--from"), QStringLiteral("0.3"),

@@ -144,7 +144,8 @@ void walkPolicy(const MapOptions &options, const ExactMap &map, const Placement 
         if (pieces && (!placement.shard->owns(pieces->ownerOf(result.interval)) || !reported.insert(result.interval.lo).second))
             return;
         found.push_back(result);
-        if (file && !writeFailed
+        // A summary writes nothing, not even the impossible stretch it proves without a replay.
+        if (file && !options.summaryOnly && !writeFailed
             && !file->append(mapRecordToJson(policyMap.identity, result, map.trace.baseline), writeError))
             writeFailed = true;
     };
