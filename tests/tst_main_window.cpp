@@ -339,6 +339,9 @@ void MainWindowTest::cancelAndRestart()
     // Cancel is offered only while something runs.
     auto *cancel = m_window->findChild<QAction *>(QStringLiteral("cancelAction"));
     QVERIFY(cancel);
+    // An earlier case selected a run inside a hole, whose story is told in the background (and
+    // offers Cancel too; slow under the sanitizers): once it is told, nothing runs.
+    QTRY_VERIFY_WITH_TIMEOUT(!m_window->holeAnatomyBusy(), 300000);
     QVERIFY(!cancel->isEnabled());
     QVERIFY(m_window->startSweep());
     QVERIFY(m_window->sweepRunning());
