@@ -34,6 +34,8 @@ struct FlippingComparison {
     // comparison, so where a replay first differs from its neighbour's is known within a step too.
     std::int64_t rematsBefore = 0;
     std::int64_t runEvictionsBefore = 0;
+
+    bool operator==(const FlippingComparison &) const = default;
 };
 
 } // namespace rematlens

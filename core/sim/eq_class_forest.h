@@ -47,6 +47,9 @@ public:
         m_value[r] += m_value[l];
     }
 
+    // Alike node for node (two forests of one partition may still differ in their paths).
+    bool operator==(const EqClassForest &) const = default;
+
 private:
     std::vector<Node> m_parent;
     std::vector<Cost> m_value;

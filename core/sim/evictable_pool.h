@@ -57,6 +57,23 @@ public:
         return kNone;
     }
 
+    // The same storages in the same order, wherever the holes are.
+    bool sameOrder(const EvictablePool &other) const
+    {
+        if (m_live != other.m_live)
+            return false;
+        std::size_t j = 0;
+        for (StorageId s : m_slots) {
+            if (s == kNone)
+                continue;
+            while (other.m_slots[j] == kNone)
+                ++j;
+            if (other.m_slots[j++] != s)
+                return false;
+        }
+        return true;
+    }
+
 private:
     void compact()
     {

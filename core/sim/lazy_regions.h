@@ -38,6 +38,8 @@ public:
     // Plays back everything written down and resolves every rebuild: forward() and backward()
     // are then the book's, until the next change.
     void catchUp(TensorId now);
+    // Nothing written down or deferred: forward() and backward() are the book's.
+    bool caughtUp() const { return m_record.empty() && !m_book.hasPending(); }
     const Region &forward(StorageId s) const { return m_book.forward(s); }
     const Region &backward(StorageId s) const { return m_book.backward(s); }
 

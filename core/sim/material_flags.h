@@ -35,6 +35,17 @@ public:
 
     std::uint32_t *words() { return m_words.data(); }
 
+    // The same storages material and pinned (search stamps aside).
+    bool sameFlags(const MaterialFlags &other) const
+    {
+        if (m_words.size() != other.m_words.size())
+            return false;
+        for (std::size_t s = 0; s < m_words.size(); ++s)
+            if ((m_words[s] & kFlagBits) != (other.m_words[s] & kFlagBits))
+                return false;
+        return true;
+    }
+
 private:
     std::vector<std::uint32_t> m_words;
     std::uint32_t m_stamp = 0;

@@ -64,6 +64,11 @@ public:
         m_interior.insert(s);
     }
 
+    bool sameAs(const Region &other) const
+    {
+        return compute == other.compute && m_interior.sameSet(other.m_interior) && m_frontier.sameSet(other.m_frontier);
+    }
+
 private:
     StorageBitmap m_interior;
     StorageBitmap m_frontier;

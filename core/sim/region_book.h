@@ -47,6 +47,7 @@ public:
     void evicted(StorageId s);
     // The compute of s has changed.
     void computeChanged(StorageId s) { m_closures.computeChanged(s); }
+    bool hasPending() const { return !m_pending.empty(); }
     // Runs every deferred rebuild, with the tensors created so far.
     void resolvePending(TensorId now);
     // Hands the regions' buffers on; the book is unusable afterwards.

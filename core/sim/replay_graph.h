@@ -26,6 +26,12 @@ public:
     std::vector<TensorId> &editableParents(TensorId t) { return m_parents[t]; }
     std::vector<TensorId> &editableChildren(TensorId t) { return m_children[t]; }
 
+    // The same tensors visible, with the same edges.
+    bool sameEdges(const ReplayGraph &other) const
+    {
+        return m_created == other.m_created && m_parents == other.m_parents && m_children == other.m_children;
+    }
+
     // Python's list.remove: drops the first occurrence, if any.
     static void removeFirst(std::vector<TensorId> &list, TensorId t);
 

@@ -16,30 +16,48 @@ class StorageBitmap {
 public:
     using Word = std::uint64_t;
 
+    StorageBitmap() = default;
+    // A copy keeps only the words that may hold a bit (copies of a replay keep thousands of
+    // sets); the first change makes room again.
+    StorageBitmap(const StorageBitmap &other) { copyCompact(other); }
+    StorageBitmap &operator=(const StorageBitmap &other)
+    {
+        if (this != &other)
+            copyCompact(other);
+        return *this;
+    }
+    StorageBitmap(StorageBitmap &&) noexcept = default;
+    StorageBitmap &operator=(StorageBitmap &&) noexcept = default;
+
     std::size_t size() const { return m_count; }
 
     template <typename Visit>
     void forEach(Visit &&visit) const
     {
         for (std::size_t w = m_low; w < m_high; ++w)
-            for (Word word = m_bits[w]; word != 0; word &= word - 1)
+            for (Word word = at(w); word != 0; word &= word - 1)
                 visit(static_cast<StorageId>(w * 64 + static_cast<std::size_t>(std::countr_zero(word))));
     }
 
     void clear()
     {
-        std::fill(m_bits.begin() + static_cast<std::ptrdiff_t>(m_low), m_bits.begin() + static_cast<std::ptrdiff_t>(m_high),
-                  Word{0});
+        for (std::size_t w = m_low; w < m_high; ++w)
+            at(w) = 0;
         m_low = m_high = 0;
         m_count = 0;
     }
 
-    // Makes room for the storages below storageCount; every other call assumes it.
+    // Makes room for the storages below storageCount; every change but clear() and erase()
+    // assumes it.
     void reserve(std::size_t storageCount)
     {
         const std::size_t words = (storageCount + 63) / 64;
-        if (m_bits.size() < words)
-            m_bits.resize(words, 0);
+        if (m_base == 0 && m_bits.size() >= words)
+            return;
+        std::vector<Word> bits(std::max(words, m_bits.size() + m_base), 0);
+        std::copy(m_bits.begin(), m_bits.end(), bits.begin() + static_cast<std::ptrdiff_t>(m_base));
+        m_bits = std::move(bits);
+        m_base = 0;
     }
 
     // True when x was not in the set.
@@ -47,9 +65,9 @@ public:
     {
         const std::size_t w = x / 64;
         const Word bit = Word{1} << (x % 64);
-        if ((m_bits[w] & bit) != 0)
+        if ((at(w) & bit) != 0)
             return false;
-        m_bits[w] |= bit;
+        at(w) |= bit;
         ++m_count;
         widen(w, w + 1);
         return true;
@@ -59,9 +77,9 @@ public:
     {
         const std::size_t w = x / 64;
         const Word bit = Word{1} << (x % 64);
-        if (w < m_low || w >= m_high || (m_bits[w] & bit) == 0)
+        if (w < m_low || w >= m_high || (at(w) & bit) == 0)
             return;
-        m_bits[w] &= ~bit;
+        at(w) &= ~bit;
         --m_count;
     }
 
@@ -78,7 +96,7 @@ public:
             const Word word = bitmap[w];
             if (word == 0)
                 continue;
-            m_bits[w] = word;
+            at(w) = word;
             m_count += countBits(word);
             widen(w, w + 1);
         }
@@ -89,10 +107,10 @@ public:
     void unite(const StorageBitmap &other, Added &&added)
     {
         for (std::size_t w = other.m_low; w < other.m_high; ++w) {
-            Word fresh = other.m_bits[w] & ~m_bits[w];
+            Word fresh = other.at(w) & ~at(w);
             if (fresh == 0)
                 continue;
-            m_bits[w] |= fresh;
+            at(w) |= fresh;
             for (; fresh != 0; fresh &= fresh - 1) {
                 added(static_cast<StorageId>(w * 64 + static_cast<std::size_t>(std::countr_zero(fresh))));
                 ++m_count;
@@ -102,7 +120,34 @@ public:
             widen(other.m_low, other.m_high);
     }
 
+    // The same storages, however each set's words are laid out.
+    bool sameSet(const StorageBitmap &other) const
+    {
+        if (m_count != other.m_count)
+            return false;
+        const std::size_t low = std::min(m_low, other.m_low);
+        const std::size_t high = std::max(m_high, other.m_high);
+        for (std::size_t w = low; w < high; ++w)
+            if (wordAt(w) != other.wordAt(w))
+                return false;
+        return true;
+    }
+
 private:
+    Word &at(std::size_t w) { return m_bits[w - m_base]; }
+    Word at(std::size_t w) const { return m_bits[w - m_base]; }
+    Word wordAt(std::size_t w) const { return w >= m_low && w < m_high ? at(w) : Word{0}; }
+
+    void copyCompact(const StorageBitmap &other)
+    {
+        m_base = other.m_low;
+        m_bits.assign(other.m_bits.begin() + static_cast<std::ptrdiff_t>(other.m_low - other.m_base),
+                      other.m_bits.begin() + static_cast<std::ptrdiff_t>(other.m_high - other.m_base));
+        m_low = other.m_low;
+        m_high = other.m_high;
+        m_count = other.m_count;
+    }
+
     // std::popcount is a library call on the baseline x86-64 target (no POPCNT instruction);
     // this is a few inline instructions.
     static std::size_t countBits(Word w)
@@ -124,7 +169,8 @@ private:
         m_high = std::max(m_high, high);
     }
 
-    std::vector<Word> m_bits; // zero outside [m_low, m_high)
+    std::vector<Word> m_bits; // word w at w - m_base; zero outside [m_low, m_high)
+    std::size_t m_base = 0;   // 0 once reserve() has run since the last copy
     std::size_t m_low = 0;
     std::size_t m_high = 0;
     std::size_t m_count = 0;
