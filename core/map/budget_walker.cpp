@@ -1,6 +1,7 @@
 #include "budget_walker.h"
 
 #include "chunk_queue.h"
+#include "replay_trail.h"
 
 #include "../sim/replay.h"
 
@@ -52,6 +53,12 @@ public:
             m_onProgress(m_progress);
     }
 
+    void joined(std::size_t joins)
+    {
+        const std::lock_guard<std::mutex> lock(m_mutex);
+        m_end.joins += joins;
+    }
+
     void leftUnmapped(ByteRange range, bool replayed)
     {
         const std::lock_guard<std::mutex> lock(m_mutex);
@@ -85,53 +92,133 @@ private:
     MapWalkEnd m_end;
 };
 
-// The replays of one chunk, each continued from the last checkpoint of the one before that
-// precedes its flip.
+// The replays of one thread. Each records its trail (copies of its state every so many
+// waypoints); the next one starts from the last copy its budget leaves unchanged: within a
+// chunk, the last before the comparison that flips. Where its path meets the
+// last one's again in the same state (as neighbouring budgets' paths mostly do, soon after they
+// part), it takes over the rest of that path as far as its budget leaves the path unchanged, and
+// replays only from there.
 class BudgetWalker::ChunkReplays {
 public:
-
     ChunkReplays(const BudgetWalker &walker, const std::atomic<bool> *cancel) : m_walker(walker), m_cancel(cancel)
     {
         const std::size_t steps = walker.m_program->schedule.size();
         if (walker.m_checkpointsPerReplay > 0)
-            m_every = std::max<std::size_t>(1, steps / walker.m_checkpointsPerReplay);
+            m_spacing = std::max<std::size_t>(1, steps / walker.m_checkpointsPerReplay);
     }
 
     RunResult replayAt(Bytes budget)
     {
-        while (!m_saved.empty() && (!m_flipStep || m_saved.back()->step() > *m_flipStep))
-            m_saved.pop_back();
-        std::unique_ptr<Replay> replay;
-        if (!m_saved.empty()) {
-            replay = std::make_unique<Replay>(*m_saved.back());
-        } else {
-            RunConfig config = m_walker.m_config;
-            config.budget = budget;
-            replay = std::make_unique<Replay>(*m_walker.m_program, config, std::move(m_spareRegions));
-        }
-        const bool fresh = m_saved.empty();
-        replay->continueUnder(budget, m_walker.deadline(), m_cancel);
-        if (m_every)
-            replay->setCheckpoints(m_every, [this](const Replay &r) { m_saved.push_back(std::make_unique<Replay>(r)); });
-        const RunResult result = replay->run();
-        m_spareRegions = replay->releaseRegionBuffers();
-        if (fresh && result.seconds < m_walker.m_minCheckpointedSeconds) {
-            m_every = 0;
-            m_saved.clear();
-        }
-        m_flipStep.reset();
-        if (result.flip)
-            m_flipStep = result.flip->step;
+        if (!m_spacing)
+            return fromStart(budget);
+        const auto started = std::chrono::steady_clock::now();
+        RunResult result = follow(budget);
+        result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         return result;
     }
 
+    // Times a replay met the one before in the same state.
+    std::size_t joins() const { return m_joins; }
+
 private:
+    enum class Halt { None, TookRest, Jumped };
+
+    RunResult fromStart(Bytes budget)
+    {
+        RunConfig config = m_walker.m_config;
+        config.budget = budget;
+        config.deadline = m_walker.deadline();
+        config.cancel = m_cancel;
+        Replay replay(*m_walker.m_program, config, std::move(m_spareRegions));
+        const RunResult result = replay.run();
+        m_spareRegions = replay.releaseRegionBuffers();
+        return result;
+    }
+
+    // The replay at budget along the last trail as far as it holds, recording its own trail.
+    RunResult follow(Bytes budget)
+    {
+        ReplayTrail trail;
+        std::unique_ptr<Replay> live;
+        std::size_t anchor = 0; // the last trail's entry the live replay is known to be past
+        if (m_last) {
+            const std::size_t k = m_last->reachable(0, budget);
+            if (k == m_last->size())
+                return m_last->resultUnder(budget);
+            trail.addFrom(*m_last, 0, k);
+            live = std::make_unique<Replay>(*m_last->entry(k).state);
+            anchor = k;
+        } else {
+            RunConfig config = m_walker.m_config;
+            config.budget = budget;
+            live = std::make_unique<Replay>(*m_walker.m_program, config, std::move(m_spareRegions));
+            trail.add({std::make_shared<const Replay>(*live), live->position(), {}});
+        }
+        const bool first = !m_last;
+        for (;;) {
+            Halt halt = Halt::None;
+            std::size_t since = 0; // waypoints since the last entry
+            live->continueUnder(budget, m_walker.deadline(), m_cancel);
+            live->setWaypoints([&](Replay &r) {
+                if (m_last) {
+                    const std::optional<std::size_t> m = m_last->find(r.position(), anchor);
+                    if (m && r.sameState(*m_last->entry(*m).state)) {
+                        trail.add({m_last->entry(*m).state, r.position(), r.takeSegment()});
+                        since = 0;
+                        ++m_joins;
+                        const std::size_t k = m_last->reachable(*m, budget);
+                        if (k == m_last->size()) {
+                            trail.addFrom(*m_last, *m + 1, m_last->size() - 1);
+                            trail.finishAs(*m_last);
+                            halt = Halt::TookRest;
+                            return false;
+                        }
+                        anchor = k;
+                        if (k > *m) {
+                            trail.addFrom(*m_last, *m + 1, k);
+                            halt = Halt::Jumped;
+                            return false;
+                        }
+                        return true;
+                    }
+                }
+                if (++since >= m_spacing) {
+                    ReplaySegment segment = r.takeSegment();
+                    r.catchUpRegions();
+                    trail.add({std::make_shared<const Replay>(r), r.position(), segment});
+                    since = 0;
+                }
+                return true;
+            });
+            const RunResult end = live->run();
+            if (!live->halted()) {
+                if (!isResolved(end.outcome)) {
+                    m_last.reset();
+                    return end;
+                }
+                trail.finish(live->takeSegment(), end);
+                break;
+            }
+            if (halt == Halt::TookRest)
+                break;
+            live = std::make_unique<Replay>(*m_last->entry(anchor).state); // Halt::Jumped
+        }
+        m_last = std::make_shared<ReplayTrail>(std::move(trail));
+        RunResult result = m_last->resultUnder(budget);
+        if (first && result.seconds < m_walker.m_minCheckpointedSeconds) {
+            m_spacing = 0; // copying would cost about what it saves
+            m_last.reset();
+            m_spareRegions = live->releaseRegionBuffers();
+        }
+        return result;
+    }
+
     const BudgetWalker &m_walker;
     const std::atomic<bool> *m_cancel;
-    std::size_t m_every = 0;
-    std::vector<std::unique_ptr<Replay>> m_saved; // increasing step, of the last replay's history
-    std::optional<std::size_t> m_flipStep;        // of the last replay
-    RegionBook::Buffers m_spareRegions;           // of the last replay, for the next
+    std::size_t m_joins = 0;
+    std::size_t m_spacing = 0;              // waypoints between copies; 0: every replay from step 0
+    std::shared_ptr<ReplayTrail> m_last;    // of the last replay
+    RegionBook::Buffers m_spareRegions;     // for the next replay from step 0
 };
 
 BudgetWalker::BudgetWalker(std::shared_ptr<const Program> program, RunConfig config, int threads)
@@ -176,14 +263,16 @@ MapWalkEnd BudgetWalker::walk(const std::vector<ByteRange> &ranges, const std::a
         tbb::task_group group;
         for (int t = 0; t < threads(); ++t)
             group.run([&] {
+                ChunkReplays replays(*this, shared.cancel()); // one trail per thread, across its chunks
                 while (const std::optional<ChunkQueue::Claim> claim = queue.next()) {
                     try {
-                        walkChunk(*claim, queue, shared);
+                        walkChunk(*claim, queue, shared, replays);
                     } catch (...) {
                         queue.stop(claim->slot); // threads waiting for this chunk must not wait forever
                         throw;
                     }
                 }
+                shared.joined(replays.joins());
             });
         group.wait();
     });
@@ -192,9 +281,9 @@ MapWalkEnd BudgetWalker::walk(const std::vector<ByteRange> &ranges, const std::a
 
 // Replays at the chunk's first budget, then at each interval's end, until past the chunk. The
 // interval holding the chunk's first budget may begin in the chunk before; that chunk reports it.
-void BudgetWalker::walkChunk(const ChunkQueue::Claim &chunk, ChunkQueue &queue, Shared &shared) const
+void BudgetWalker::walkChunk(const ChunkQueue::Claim &chunk, ChunkQueue &queue, Shared &shared,
+                             ChunkReplays &replays) const
 {
-    ChunkReplays replays(*this, shared.cancel());
     Bytes budget = chunk.bytes.from;
     while (budget < queue.end(chunk.slot)) {
         if (shared.cancelled()) {

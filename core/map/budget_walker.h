@@ -32,6 +32,7 @@ struct MapProgress {
 struct MapWalkEnd {
     std::vector<ByteRange> unmapped; // increasing, merged where they touch
     std::size_t replays = 0;
+    std::size_t joins = 0; // replays that met an earlier one's path in the same state and followed it
     bool cancelled = false;
 };
 
@@ -43,10 +44,13 @@ struct MapWalkEnd {
 // controller: results and progress arrive one call at a time (from worker threads) as
 // intervals finish, and *cancel stops it.
 //
-// Consecutive replays of a chunk are identical up to the comparison that flips (the previous
-// interval's hi), so each replay keeps copies of itself every so many steps and the next one
-// continues from the last copy before that comparison instead of from step 0 (in chunks whose
-// first replay is long enough for that to pay).
+// Consecutive replays are identical up to the comparison that flips (the previous interval's
+// hi), and mostly meet again in the same state soon after. So each replay keeps copies of
+// itself every so many waypoints (ReplayTrail); the next one continues from the last copy
+// before that comparison, compares itself with the earlier replay's copies as it goes, and
+// where it meets one follows the earlier path as far as its own budget leaves that path
+// unchanged (when replays are long enough for copying to pay). Each thread keeps its last trail
+// across its chunks.
 class BudgetWalker {
 public:
     using IntervalHandler = std::function<void(const RunResult &result)>;
@@ -60,9 +64,9 @@ public:
     // Chunks per thread the ranges are cut into before idle threads split them further; each
     // costs about one replay more.
     void setChunksPerThread(std::size_t chunks) { m_chunksPerThread = chunks; }
-    // Copies kept along a replay's schedule to continue the next one from; 0 replays every
-    // budget from step 0. A chunk whose first replay takes less than minReplaySeconds replays
-    // from step 0 too: copying would cost about what it saves.
+    // Copies kept along a replay (one every steps / count waypoints) to continue and join the
+    // next one from; 0 replays every budget from step 0. A thread whose first replay takes less
+    // than minReplaySeconds replays from step 0 too: copying would cost about what it saves.
     void setCheckpointsPerReplay(std::size_t count, double minReplaySeconds = 0.005)
     {
         m_checkpointsPerReplay = count;
@@ -80,7 +84,7 @@ public:
 private:
     class Shared;
     class ChunkReplays;
-    void walkChunk(const ChunkQueue::Claim &chunk, ChunkQueue &queue, Shared &shared) const;
+    void walkChunk(const ChunkQueue::Claim &chunk, ChunkQueue &queue, Shared &shared, ChunkReplays &replays) const;
     std::optional<std::chrono::steady_clock::time_point> deadline() const;
 
     std::shared_ptr<const Program> m_program;
@@ -88,7 +92,7 @@ private:
     int m_threads;
     std::optional<double> m_wallLimitSeconds;
     std::size_t m_chunksPerThread = 16;
-    std::size_t m_checkpointsPerReplay = 16;
+    std::size_t m_checkpointsPerReplay = 128;
     double m_minCheckpointedSeconds = 0.005;
 };
 

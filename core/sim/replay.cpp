@@ -9,6 +9,19 @@
 
 namespace rematlens {
 
+namespace {
+
+// A storage's share of the material set's hash (splitmix64).
+std::uint64_t storageHash(StorageId s)
+{
+    std::uint64_t x = std::uint64_t(s) + 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+} // namespace
+
 Replay::Replay(const Program &program, const RunConfig &config, RegionBook::Buffers recycled)
     : m_program(program)
     , m_config(config)
@@ -61,6 +74,8 @@ Replay::Replay(const Replay &other)
     , m_defined(other.m_defined)
     , m_eq(other.m_eq)
     , m_random(other.m_random)
+    , m_frames(other.m_frames)
+    , m_pending(other.m_pending)
     , m_search(other.m_program, m_graph, m_flags, m_compute)
     , m_marks(other.m_program.storages.size())
     , m_step(other.m_step)
@@ -77,6 +92,8 @@ Replay::Replay(const Replay &other)
     , m_blockOf(other.m_blockOf)
     , m_untilValidation(other.m_untilValidation)
     , m_layoutProblem(other.m_layoutProblem)
+    , m_materialHash(other.m_materialHash)
+    , m_segmentBase(other.m_segmentBase)
 {
     if (other.m_regions)
         m_regions.emplace(*other.m_regions, m_graph);
@@ -101,18 +118,17 @@ RunResult Replay::run()
 {
     const auto started = std::chrono::steady_clock::now();
     const std::size_t first = m_step;
+    // A copy taken at a waypoint inside a step first finishes that step.
+    bool resumed = !m_frames.empty();
     try {
-        for (; m_step < m_program.schedule.size(); ++m_step) {
-            if (m_checkpointEvery && m_step != first && m_step % m_checkpointEvery == 0)
-                m_onCheckpoint(*this);
-            checkInterruption();
-            const Step &step = m_program.schedule[m_step];
-            switch (step.kind) {
-            case StepKind::Compute: computeStep(step.id); break;
-            case StepKind::Get: getStep(step.id); break;
-            case StepKind::Release: releaseStep(step.id); break;
-            case StepKind::Pin: pinStep(step.id); break;
+        for (; m_step < m_program.schedule.size(); ++m_step, resumed = false) {
+            if (m_step != first) {
+                if (m_checkpointEvery && m_step % m_checkpointEvery == 0)
+                    m_onCheckpoint(*this);
+                waypoint();
             }
+            checkInterruption();
+            runStep(resumed);
             if (m_config.recording)
                 sampleStepEnd();
             if (m_allocator && m_config.snapshot && m_config.snapshot->step == m_step) {
@@ -136,7 +152,36 @@ RunResult Replay::run()
     return m_result;
 }
 
-void Replay::computeStep(OpId op)
+void Replay::runStep(bool resumed)
+{
+    const Step &step = m_program.schedule[m_step];
+    switch (step.kind) {
+    case StepKind::Compute:
+        if (!resumed)
+            startCompute(step.id);
+        drainFrames();
+        finishCompute(step.id);
+        break;
+    case StepKind::Get: getStep(step.id); break;
+    case StepKind::Release: releaseStep(step.id); break;
+    case StepKind::Pin:
+        if (!resumed && !m_defined[step.id])
+            m_frames.push_back(Frame{step.id, true});
+        drainFrames();
+        pin(step.id);
+        break;
+    }
+}
+
+void Replay::waypoint()
+{
+    if (m_onWaypoint && !m_onWaypoint(*this)) {
+        m_halted = true;
+        throw Stopped{};
+    }
+}
+
+void Replay::startCompute(OpId op)
 {
     const OpInfo &info = m_program.ops[op];
     m_graph.create(op);
@@ -158,7 +203,12 @@ void Replay::computeStep(OpId op)
     }
     if (m_config.runtime == RuntimeKind::Banishing)
         addEvictedDependents(op);
-    materialize(info.firstOutput, false);
+    m_frames.push_back(Frame{info.firstOutput, false});
+}
+
+void Replay::finishCompute(OpId op)
+{
+    const OpInfo &info = m_program.ops[op];
     for (TensorId t = info.firstOutput; t < info.firstOutput + info.outputCount; ++t)
         m_lastAccess[m_program.storageOf(t)] = m_clock;
 }
@@ -180,13 +230,6 @@ void Replay::releaseStep(TensorId t)
         tryBanish(s);
 }
 
-void Replay::pinStep(TensorId t)
-{
-    if (!m_defined[t])
-        materialize(t, true);
-    pin(t);
-}
-
 void Replay::pin(TensorId t)
 {
     const StorageId s = m_program.storageOf(t);
@@ -201,11 +244,9 @@ void Replay::pin(TensorId t)
 // simrd materializes recursively; an explicit stack of frames keeps chains of any depth off
 // the call stack. A frame locks its defined parents, materializes the undefined ones one by
 // one (locking each after it returns), then frees memory, computes and unlocks.
-void Replay::materialize(TensorId root, bool remat)
+void Replay::drainFrames()
 {
-    const std::size_t base = m_frames.size();
-    m_frames.push_back(Frame{root, remat});
-    while (m_frames.size() > base) {
+    while (!m_frames.empty()) {
         checkInterruption();
         Frame &frame = m_frames.back();
         if (frame.phase == 0) {
@@ -236,6 +277,8 @@ void Replay::materialize(TensorId root, bool remat)
         finishFrame(frame);
         m_pending.resize(frame.pendingBegin);
         m_frames.pop_back();
+        if (!m_frames.empty())
+            waypoint();
     }
 }
 
@@ -463,6 +506,7 @@ void Replay::setMaterial(StorageId s, bool on)
     if (material(s) == on)
         return;
     m_flags.set(s, on);
+    m_materialHash ^= storageHash(s);
     if (m_regions)
         m_regions->setMaterial(s, on);
     if (m_locks[s] > 0)

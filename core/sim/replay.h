@@ -8,6 +8,8 @@
 #include "lazy_regions.h"
 #include "region_book.h"
 #include "replay_graph.h"
+#include "replay_position.h"
+#include "replay_segment.h"
 #include "run_config.h"
 #include "run_result.h"
 #include "score_expression.h"
@@ -26,7 +28,8 @@ class Replay {
 public:
     // recycled: the region buffers of an earlier replay of the same program, to reuse.
     Replay(const Program &program, const RunConfig &config, RegionBook::Buffers recycled = {});
-    // The replay as it stands between two steps, to be continued on its own (see continueUnder).
+    // The replay as it stands (between two steps, or at a waypoint inside one), to be continued
+    // on its own (see continueUnder).
     Replay(const Replay &other);
     Replay &operator=(const Replay &) = delete;
 
@@ -42,8 +45,28 @@ public:
     // old interval's hi: the replay at hi is identical up to that comparison.
     void continueUnder(Bytes budget, std::optional<std::chrono::steady_clock::time_point> deadline,
                        const std::atomic<bool> *cancel);
-    // The next step to run.
+    // The next step to run (or the one in progress, at a waypoint inside it).
     std::size_t step() const { return m_step; }
+
+    // Waypoints: before every step but the first one run, and inside a step whenever one
+    // materialization of a recomputation cascade finishes with others still pending. There the
+    // replay may be copied (and a copy continued), compared with another and stopped:
+    // onWaypoint returning false stops the run (halted() is then true). A copy does not inherit
+    // the hook.
+    void setWaypoints(std::function<bool(Replay &)> onWaypoint) { m_onWaypoint = std::move(onWaypoint); }
+    bool halted() const { return m_halted; }
+    ReplayPosition position() const;
+    // Everything that decides the rest of the run is the same in both replays, whatever their
+    // budgets, counts and comparisons so far. Plays back this replay's deferred region
+    // bookkeeping first (which does not change its course); other's must be played back
+    // already (catchUpRegions), or the answer is false.
+    bool sameState(const Replay &other);
+    // Plays back the deferred region bookkeeping now, so that a copy starts with none.
+    void catchUpRegions();
+    // The stretch since the last call (or since the start): its counts, peak and comparisons;
+    // the next stretch starts here. The result of run() then reports only the last stretch's
+    // counts, peak and interval, so the caller folds the stretches itself.
+    ReplaySegment takeSegment();
     // The region buffers, for the next replay of the same program; this one is spent.
     RegionBook::Buffers releaseRegionBuffers() { return m_regions ? m_regions->releaseBuffers() : RegionBook::Buffers{}; }
     // The allocator model's state (null under the byte sum), for checks at checkpoints.
@@ -61,15 +84,18 @@ private:
         std::uint32_t pendingBegin = 0; // undefined parents, in m_pending
         std::uint32_t pendingCount = 0;
         std::uint32_t cursor = 0;
+        bool operator==(const Frame &) const = default;
     };
     class Stopped {}; // thrown to unwind a run that ran out of memory or over the compute limit
 
     // replay.cpp: the schedule and the materialization machinery
-    void computeStep(OpId op);
+    void finishCompute(OpId op);
     void getStep(TensorId t);
     void releaseStep(TensorId t);
-    void pinStep(TensorId t);
-    void materialize(TensorId t, bool remat);
+    void runStep(bool resumed);
+    void startCompute(OpId op);
+    void drainFrames();
+    void waypoint();
     void beginFrame(Frame &frame);
     void finishFrame(const Frame &frame);
     void touchParents(TensorId t);
@@ -183,6 +209,10 @@ private:
 
     std::size_t m_checkpointEvery = 0;
     std::function<void(const Replay &)> m_onCheckpoint;
+    std::function<bool(Replay &)> m_onWaypoint;
+    bool m_halted = false;
+    std::uint64_t m_materialHash = 0;
+    ReplaySegment m_segmentBase; // the counts when the current stretch began
 };
 
 } // namespace rematlens

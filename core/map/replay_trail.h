@@ -1,0 +1,55 @@
+#pragma once
+
+#include "../sim/replay.h"
+#include "../sim/replay_position.h"
+#include "../sim/replay_segment.h"
+#include "../sim/run_result.h"
+
+#include <memory>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+namespace rematlens {
+
+// The path one replay took, as copies of its state at some of its waypoints and the stretches
+// between them. A replay under another budget follows the same path as long as each stretch's
+// comparisons come out the same under its budget: it can start from the last copy that holds
+// (reachable), and where its own path meets this one again in the same state it can take over
+// the rest, or jump to the next copy that still holds. Its result is then the fold of the
+// stretches it went through (resultUnder).
+class ReplayTrail {
+public:
+    struct Entry {
+        std::shared_ptr<const Replay> state; // regions caught up; copy it to continue
+        ReplayPosition position;
+        ReplaySegment segment;               // the stretch from the entry before (empty for the first)
+    };
+
+    void add(Entry entry) { m_entries.push_back(std::move(entry)); }
+    // Entries [from, to] of another trail, which this one has joined.
+    void addFrom(const ReplayTrail &other, std::size_t from, std::size_t to);
+    // The stretch from the last entry to the end of the run, and how the run ended.
+    void finish(ReplaySegment last, RunResult end);
+    // This trail's end is other's.
+    void finishAs(const ReplayTrail &other);
+
+    std::size_t size() const { return m_entries.size(); }
+    const Entry &entry(std::size_t i) const { return m_entries[i]; }
+
+    // The furthest entry reached from entry `from` through stretches that all compare the same
+    // under budget; size() when the end is reached that way too.
+    std::size_t reachable(std::size_t from, Bytes budget) const;
+    // The first entry after `after` at this position.
+    std::optional<std::size_t> find(const ReplayPosition &position, std::size_t after) const;
+    // The result of the run this trail records, as a replay under budget that took this path.
+    RunResult resultUnder(Bytes budget) const;
+
+private:
+    std::vector<Entry> m_entries;
+    ReplaySegment m_last;
+    RunResult m_end;
+    mutable std::unordered_multimap<ReplayPosition, std::size_t, ReplayPositionHash> m_index; // built on first find
+};
+
+} // namespace rematlens
