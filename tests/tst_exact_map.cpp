@@ -147,6 +147,8 @@ private slots:
     void summaryFindsHolesAndVerdict();
     void edgesAreExplained();
     void unetHolesToTheByte();
+    void denseStretchesFollowEarlierPaths_data();
+    void denseStretchesFollowEarlierPaths();
     void sweepSharesIntervalsExactly_data();
     void sweepSharesIntervalsExactly();
     void allocatorRunsShareNothing();
@@ -422,6 +424,53 @@ void ExactMapTest::unetHolesToTheByte()
         QCOMPARE(replayAt(loaded, config, hole.lastFail + 1).outcome, Outcome::Pass);
     }
     QCOMPARE(summary.verdict, MonotoneVerdict::NotMonotone);
+}
+
+void ExactMapTest::denseStretchesFollowEarlierPaths_data()
+{
+    QTest::addColumn<QString>("trace");
+    QTest::addColumn<double>("from");
+    QTest::addColumn<double>("to");
+    // Failing replays that part inside the last step's recomputation cascade and meet again
+    // (InceptionV4, DenseNet-121), and replays that part early (the unrolled GAN).
+    QTest::newRow("inceptionv4") << QStringLiteral("inceptionv4-64-10000000000.0-2020-10-1-10-55-0-default.log")
+                                 << 0.25026 << 0.2503;
+    QTest::newRow("densenet121") << QStringLiteral("tv_densenet121-84-10000000000.0-2020-10-1-13-41-18-default.log")
+                                 << 0.13981 << 0.13983;
+    QTest::newRow("unroll_gan") << QStringLiteral("unroll_gan-512-10000000000.0-2020-10-1-18-43-42-default.log")
+                                << 0.23771 << 0.23777;
+}
+
+// Where a dense stretch's replays follow their predecessors' paths (continued from copies,
+// joined where they meet again in the same state), every record and flip is the one of a walk
+// that replays every interval from step 0; on one thread and on two.
+void ExactMapTest::denseStretchesFollowEarlierPaths()
+{
+    QFETCH(QString, trace);
+    QFETCH(double, from);
+    QFETCH(double, to);
+    const QString shared = sharedDirectory();
+    if (shared.isEmpty())
+        QSKIP("the public traces (../shared) are not here");
+    const Loaded loaded = load(publicTracePath(shared, trace));
+    QVERIFY(loaded.program);
+    const RunConfig config = configFor(loaded, "DTR", RuntimeKind::Eager, 2.0);
+    const ByteRange range{budgetForRatio(loaded.baseline, from), budgetForRatio(loaded.baseline, to) + 1};
+    const std::vector<RunResult> fromStart = walkAll(loaded, config, range, 1, 1, nullptr, 0);
+    QCOMPARE(tilingProblem(fromStart, range), QString());
+    QVERIFY(fromStart.size() > 10);
+    for (const auto &[threads, chunks] : {std::pair{1, 1}, std::pair{2, 3}}) {
+        MapWalkEnd end;
+        const std::vector<RunResult> followed = walkAll(loaded, config, range, threads, chunks, &end, 128);
+        QCOMPARE(followed.size(), fromStart.size());
+        for (std::size_t i = 0; i < followed.size(); ++i) {
+            QCOMPARE(sameRecord(followed[i], fromStart[i]), QString());
+            QVERIFY(followed[i].flip == fromStart[i].flip);
+            if (followed[i].failure)
+                QCOMPARE(followed[i].failure->bytesShort, fromStart[i].failure->bytesShort);
+        }
+        QVERIFY2(end.joins * 2 > followed.size(), qPrintable(QStringLiteral("%1 joins").arg(end.joins)));
+    }
 }
 
 void ExactMapTest::sweepSharesIntervalsExactly_data()
