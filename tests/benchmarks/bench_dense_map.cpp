@@ -5,7 +5,8 @@
 //     step, as a share of the replay's time before that step began (and of its steps), and for
 //     flips inside the step the replay stopped in, as a share of the run's remats: quantiles;
 //   - what one interval costs from step 0, what copying the replay state costs, and what the
-//     map's walker (checkpoints, as `map` runs it) pays per interval.
+//     map's walker pays per interval, as `map` runs it (following earlier replays' paths: how
+//     often a replay met the one before, `joins`) and replaying every interval from step 0.
 // Costs are CPU time, which a shared machine disturbs far less than wall time; the shares are
 // of a replay's wall time, which a load slows evenly.
 #include "core/map/budget_walker.h"
@@ -101,6 +102,8 @@ const LoadedPublicTrace *loadStretch(benchmark::State &state, const DenseStretch
     return loaded;
 }
 
+constexpr std::size_t kDefaultCopies = ~std::size_t(0); // the walker's own setting
+
 RunConfig configFor(const LoadedPublicTrace &loaded, double overheadLimit)
 {
     RunConfig config;
@@ -174,8 +177,10 @@ void whereTimeGoes(benchmark::State &state, DenseStretch stretch, double overhea
     state.counters["step_forked_ms"] = 1e3 * (total - skippable) / std::max(1.0, intervals) + 1e3 * quantile(copySeconds, 0.5);
 }
 
-// The same stretch as `map` walks it today (one thread, one chunk: no split replays).
-void walkerCost(benchmark::State &state, DenseStretch stretch, double overheadLimit)
+// The same stretch as `map` walks it (one thread, one chunk: no split replays), following
+// earlier replays' paths (copies: the walker's default) or replaying every interval from step 0
+// (copies 0).
+void walkerCost(benchmark::State &state, DenseStretch stretch, double overheadLimit, std::size_t copies)
 {
     const LoadedPublicTrace *loaded = loadStretch(state, stretch);
     if (!loaded)
@@ -184,17 +189,20 @@ void walkerCost(benchmark::State &state, DenseStretch stretch, double overheadLi
     const ByteRange range{budgetForRatio(loaded->baseline, stretch.from), budgetForRatio(loaded->baseline, stretch.to) + 1};
     BudgetWalker walker(loaded->program, config, 1);
     walker.setChunksPerThread(1);
+    if (copies != kDefaultCopies)
+        walker.setCheckpointsPerReplay(copies);
     std::size_t intervals = 0;
-    std::size_t replays = 0;
+    MapWalkEnd end;
     double cpuSeconds = 0;
     for (auto _ : state) {
         intervals = 0;
         const std::clock_t before = std::clock();
-        replays = walker.walk({range}, nullptr, [&](const RunResult &) { ++intervals; }).replays;
+        end = walker.walk({range}, nullptr, [&](const RunResult &) { ++intervals; });
         cpuSeconds = double(std::clock() - before) / CLOCKS_PER_SEC;
     }
     state.counters["intervals"] = double(intervals);
-    state.counters["replays"] = double(replays);
+    state.counters["replays"] = double(end.replays);
+    state.counters["joins"] = double(end.joins);
     state.counters["ms_per_interval"] = 1e3 * cpuSeconds / std::max<double>(1, double(intervals));
 }
 
@@ -208,7 +216,11 @@ void registerAll()
             ->Unit(benchmark::kSecond)
             ->MeasureProcessCPUTime()
             ->Iterations(1);
-        benchmark::RegisterBenchmark(("walker/" + name).c_str(), walkerCost, stretch, 2.0)
+        benchmark::RegisterBenchmark(("walker/" + name).c_str(), walkerCost, stretch, 2.0, kDefaultCopies)
+            ->Unit(benchmark::kSecond)
+            ->MeasureProcessCPUTime()
+            ->Iterations(1);
+        benchmark::RegisterBenchmark(("walker_from_step_0/" + name).c_str(), walkerCost, stretch, 2.0, std::size_t{0})
             ->Unit(benchmark::kSecond)
             ->MeasureProcessCPUTime()
             ->Iterations(1);
