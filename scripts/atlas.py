@@ -317,6 +317,22 @@ def document(atlas, args):
     pack(atlas, Path(args.pack), args.pack_limit_mb)
 
 
+def portable(map_bytes):
+    """The map with its provenance's command lines naming files, not where they were on the
+    machine that made it (absolute paths become file names); every record as it was."""
+    first, newline, rest = map_bytes.partition(b"\n")
+    header = json.loads(first)
+    provenance = header.get("provenance", {})
+
+    def names_only(command):
+        return [os.path.basename(arg) if arg.startswith("/") else arg for arg in command]
+
+    for entry in [provenance] + provenance.get("earlier_builds", []):
+        if isinstance(entry, dict) and "command" in entry:
+            entry["command"] = names_only(entry["command"])
+    return json.dumps(header, separators=(",", ":"), ensure_ascii=False).encode() + newline + rest
+
+
 def pack(atlas, folder, limit_mb):
     """The maps, gzipped (byte for byte the same for the same map) where the window finds them,
     when they fit in limit_mb; the ledgers beside them."""
@@ -325,7 +341,7 @@ def pack(atlas, folder, limit_mb):
         _, map_path, ledger = atlas.paths(name)
         if not map_path.exists():
             continue
-        packed = gzip.compress(map_path.read_bytes(), compresslevel=9, mtime=0)
+        packed = gzip.compress(portable(map_path.read_bytes()), compresslevel=9, mtime=0)
         target = folder / (name + ".jsonl.gz")
         if len(packed) > limit_mb * (1 << 20):
             print(f"{name}: {len(packed) / (1 << 20):.1f} MB compressed, over {limit_mb} MB: not packed")
