@@ -225,6 +225,9 @@ BudgetWalker::BudgetWalker(std::shared_ptr<const Program> program, RunConfig con
     : m_program(std::move(program))
     , m_config(std::move(config))
     , m_threads(threads > 0 ? threads : tbb::this_task_arena::max_concurrency())
+    // Every thread keeps its trail's copies (a few MB each on the large public traces): many
+    // threads keep fewer each, so that the walk's memory stays about that of four threads.
+    , m_checkpointsPerReplay(std::clamp<std::size_t>(512 / static_cast<std::size_t>(m_threads), 16, 128))
 {
 }
 

@@ -65,7 +65,7 @@ public:
     // costs about one replay more.
     void setChunksPerThread(std::size_t chunks) { m_chunksPerThread = chunks; }
     // Copies kept along a replay (one every steps / count waypoints) to continue and join the
-    // next one from; 0 replays every budget from step 0. A thread whose first replay takes less
+    // next one from (default 128, fewer above four threads); 0 replays every budget from step 0. A thread whose first replay takes less
     // than minReplaySeconds replays from step 0 too: copying would cost about what it saves.
     void setCheckpointsPerReplay(std::size_t count, double minReplaySeconds = 0.005)
     {
@@ -92,7 +92,7 @@ private:
     int m_threads;
     std::optional<double> m_wallLimitSeconds;
     std::size_t m_chunksPerThread = 16;
-    std::size_t m_checkpointsPerReplay = 128;
+    std::size_t m_checkpointsPerReplay;
     double m_minCheckpointedSeconds = 0.005;
 };
 
