@@ -49,14 +49,6 @@ void AtlasLoader::load(const QString &traceHash)
     watcher->setFuture(QtConcurrent::run(&AtlasLoader::scan, atlasDirectory(), traceHash));
 }
 
-void AtlasLoader::finishNow()
-{
-    if (!m_pending)
-        return;
-    m_pending->waitForFinished();
-    deliver(m_pending); // its finished signal, still to come, finds it no longer pending
-}
-
 void AtlasLoader::deliver(QFutureWatcher<Scan> *watcher)
 {
     m_pending = nullptr;

@@ -30,9 +30,8 @@ public:
 
     // Starts reading the maps of the trace with this hash; a scan still running is dropped.
     void load(const QString &traceHash);
-    // Waits for the scan still running, if any, and delivers it at once: a map request must
-    // know what the atlas holds before it decides what to walk.
-    void finishNow();
+    // A scan is still running.
+    bool loading() const { return m_pending != nullptr; }
 
     static Scan scan(const QString &directory, const QString &traceHash);
 

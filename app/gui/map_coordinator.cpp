@@ -32,6 +32,7 @@ void MapCoordinator::setTrace(std::shared_ptr<const Program> program, const Base
                               const QString &traceHash)
 {
     m_controller.cancel();
+    m_deferred.reset();
     m_program = std::move(program);
     m_baseline = baseline;
     m_traceHash = traceHash;
@@ -61,6 +62,35 @@ void MapCoordinator::showAtlas(const AtlasLoader::Scan &scan)
         emit intervalsChanged();
     if (!lines.isEmpty())
         emit message(lines.join(QStringLiteral("; ")));
+    startDeferred();
+}
+
+void MapCoordinator::startDeferred()
+{
+    if (!m_deferred)
+        return;
+    const DeferredStart asked = *m_deferred;
+    m_deferred.reset();
+    QStringList skipped;
+    if (const QString problem = start(asked.columns, asked.threads, skipped); !problem.isEmpty()) {
+        m_status.setText(problem);
+        emit runningChanged();
+        emit finished(true);
+        return;
+    }
+    if (!skipped.isEmpty())
+        emit message(tr("Not mapped, kept as swept: %1").arg(skipped.join(QStringLiteral("; "))), 12000);
+}
+
+void MapCoordinator::cancel()
+{
+    m_controller.cancel();
+    if (!m_deferred)
+        return;
+    m_deferred.reset();
+    m_status.setText(tr("Map cancelled before it started"));
+    emit runningChanged();
+    emit finished(true);
 }
 
 QString MapCoordinator::describeAtlasRow(const BundledMap &map, const BundledMap::Row &row) const
@@ -101,9 +131,14 @@ static QString unmappable(const RunConfig &config)
 QString MapCoordinator::start(std::optional<std::pair<std::size_t, std::size_t>> columns, int threads,
                               QStringList &skipped)
 {
-    m_atlas.finishNow(); // what the atlas knows is not walked again
     if (!m_program || m_sweep.gridSize() == 0 || m_sweep.policyCount() == 0)
         return tr("Sweep first: a map draws over the strip's rows, for their policies.");
+    if (m_atlas.loading()) { // what the atlas knows is not walked again
+        m_deferred = DeferredStart{columns, threads};
+        m_status.setText(tr("Reading this trace's maps from the atlas first; mapping starts when they are read…"));
+        emit runningChanged();
+        return {};
+    }
     std::size_t first = 0;
     std::size_t last = m_sweep.gridSize() - 1;
     if (columns) {

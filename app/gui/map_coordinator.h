@@ -34,8 +34,10 @@ public:
     // Maps the grid columns first..last (all of them when none) of every row that can be
     // mapped; the reason when nothing can, and in `skipped` the rows left out and why.
     QString start(std::optional<std::pair<std::size_t, std::size_t>> columns, int threads, QStringList &skipped);
-    void cancel() { m_controller.cancel(); }
-    bool running() const { return m_controller.running(); }
+    // While the atlas's maps of the trace are still being read, a map waits for them (the
+    // window stays responsive) and starts once they are shown, walking only what they leave out.
+    void cancel();
+    bool running() const { return m_controller.running() || m_deferred.has_value(); }
     // Replays the last finished map made (none when the atlas and earlier maps knew every budget).
     std::size_t lastReplays() const { return m_lastReplays; }
 
@@ -51,6 +53,12 @@ private:
     void showFinished(int job, bool cancelled, double seconds, std::size_t replays);
     void showAtlas(const AtlasLoader::Scan &scan);
     QString describeAtlasRow(const BundledMap &map, const BundledMap::Row &row) const;
+    void startDeferred();
+
+    struct DeferredStart {
+        std::optional<std::pair<std::size_t, std::size_t>> columns;
+        int threads = 0;
+    };
 
     const SweepResultModel &m_sweep;
     ExactMapModel &m_maps;
@@ -64,6 +72,7 @@ private:
     std::vector<QString> m_keys; // the running map's rows
     ByteRange m_range;
     std::size_t m_lastReplays = 0;
+    std::optional<DeferredStart> m_deferred; // a map asked for while the atlas was being read
 };
 
 } // namespace rematlens

@@ -36,6 +36,8 @@ void ExactMapModel::add(const QString &key, ByteRange range, const std::vector<R
     std::vector<RunResult> all = intervals;
     if (found != rows.end()) {
         const ByteRange &known = found->second.summary.range;
+        if (intervals.empty() && range.from >= known.from && range.end <= known.end)
+            return; // nothing new (a large map is not rebuilt on the GUI thread for nothing)
         all.insert(all.end(), found->second.intervals.begin(), found->second.intervals.end());
         range = ByteRange{std::min(range.from, known.from), std::max(range.end, known.end)};
     }
