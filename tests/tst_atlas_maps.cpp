@@ -187,6 +187,7 @@ private slots:
     void anotherTracesMapIsIgnored();
     void gapsStayUnmapped();
     void widerMapWalksOnlyWhatTheAtlasLeavesOut();
+    void mapAskedWhileTheAtlasIsReadWaitsForIt();
     void unreadableFileWarnsAndTheWindowKeepsWorking();
 
 private:
@@ -469,6 +470,46 @@ void AtlasMapsTest::widerMapWalksOnlyWhatTheAtlasLeavesOut()
             if (r.interval.hi)
                 QVERIFY2(sameAt(*r.interval.hi - 1), qPrintable(QString::number(*r.interval.hi - 1)));
         }
+}
+
+// Map Exactly asked while the atlas is still being read neither blocks the window nor walks
+// what the atlas knows: it waits (running, and cancellable), then walks only the rest.
+void AtlasMapsTest::mapAskedWhileTheAtlasIsReadWaitsForIt()
+{
+    const SweepParameters wide = demoSweep(QStringLiteral("0.25"), QStringLiteral("0.45"), QStringLiteral("0.05"));
+    AtlasWindow plain(wide);
+    QVERIFY(plain.openDemo());
+    const std::optional<std::size_t> all = plain.map();
+    QVERIFY(all);
+
+    init(); // a fresh cache
+    atlasWith(QStringLiteral("demo.jsonl.gz"), joined(m_part.header, m_part.lines));
+    AtlasWindow w(wide);
+    QVERIFY(w.openDemo());
+    QTRY_COMPARE_WITH_TIMEOUT(w.scans, 1, 20000);
+    AtlasLoader *atlas = w.window.findChild<AtlasLoader *>();
+    QVERIFY(atlas);
+    // Cancelled before the atlas is read: nothing starts.
+    atlas->load(w.window.traceHash());
+    QVERIFY(atlas->loading());
+    QSignalSpy mapped(&w.window, &MainWindow::mapFinished);
+    QVERIFY(w.window.startMap());
+    QVERIFY(w.maps()->running());
+    w.maps()->cancel();
+    QVERIFY(!w.maps()->running());
+    QCOMPARE(mapped.count(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(w.scans, 2, 20000);
+    QVERIFY(!w.maps()->running());
+    // Asked while it is read: the map starts once it is shown and walks only the rest.
+    atlas->load(w.window.traceHash());
+    QVERIFY(atlas->loading());
+    QVERIFY(w.window.startMap());
+    QVERIFY(w.maps()->running());
+    QTRY_COMPARE_WITH_TIMEOUT(mapped.count(), 2, 120000);
+    QCOMPARE(w.scans, 3);
+    const std::size_t rest = w.maps()->lastReplays();
+    QVERIFY2(rest > 0 && rest < *all, qPrintable(QStringLiteral("%1 of %2").arg(rest).arg(*all)));
+    QVERIFY(w.window.strip()->mappedRow(0)->summary.unmapped.empty());
 }
 
 void AtlasMapsTest::unreadableFileWarnsAndTheWindowKeepsWorking()
