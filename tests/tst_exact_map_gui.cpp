@@ -4,6 +4,7 @@
 // exact holes in the Holes table, and figure strip --exact.
 #include "app/gui/main_window.h"
 #include "app/gui/shortcut_table.h"
+#include "gui/test_window.h"
 #include "core/sweep/sweep_plan.h"
 #include "views/figure/figure_style.h"
 #include "views/strip/feasibility_strip.h"
@@ -103,6 +104,8 @@ class ExactMapGuiTest : public QObject {
 
 private slots:
     void initTestCase();
+    void init();
+    void cleanup();
     void mappedRowsDrawAtByteBounds();
     void stripZoomsDownToBytes();
     void hoverNamesTheInterval();
@@ -116,16 +119,44 @@ private slots:
     void figureStripExactDrawsIntervals();
 
 private:
+    bool openDemo(const QStringList &policies = {QStringLiteral("DTR")});
+    bool mapDemo();
+
     std::unique_ptr<MainWindow> m_window;
-    QTemporaryDir m_dir;
+    GuiTestUser m_user;
 };
 
 void ExactMapGuiTest::initTestCase()
 {
-    qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
-    qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data")).toUtf8());
-    QCoreApplication::setOrganizationName(QStringLiteral("RematLensTest"));
-    qRegisterMetaType<LoadedTraceResult>();
+    m_user.setUp();
+}
+
+void ExactMapGuiTest::init()
+{
+    m_user.reset();
+}
+
+void ExactMapGuiTest::cleanup()
+{
+    m_window.reset();
+}
+
+// A new window on the demo, swept over 0.3-0.4 (it has holes there).
+bool ExactMapGuiTest::openDemo(const QStringList &policies)
+{
+    m_window = showNewWindow();
+    return openAndSweep(*m_window, QStringLiteral(":demo"),
+                        sweepGrid(QStringLiteral("0.3"), QStringLiteral("0.4"), QStringLiteral("0.01"), policies));
+}
+
+// The demo's window with its DTR row mapped exactly over the sweep's range.
+bool ExactMapGuiTest::mapDemo()
+{
+    if (!openDemo())
+        return false;
+    QSignalSpy mapped(m_window.get(), &MainWindow::mapFinished);
+    return m_window->startMap() && QTest::qWaitFor([&] { return mapped.count() == 1; }, 60000) &&
+           !mapped.first().first().toBool();
 }
 
 void ExactMapGuiTest::mappedRowsDrawAtByteBounds()
@@ -249,15 +280,7 @@ void ExactMapGuiTest::holeListShowsExactBytes()
 
 void ExactMapGuiTest::mapActionIsInMenusToolbarAndShortcuts()
 {
-    m_window = std::make_unique<MainWindow>();
-    SweepParameters p;
-    p.from = QStringLiteral("0.3");
-    p.to = QStringLiteral("0.4");
-    p.step = QStringLiteral("0.01");
-    p.policies = {QStringLiteral("DTR")};
-    m_window->setSweepParameters(p);
-    m_window->resize(1200, 800);
-    m_window->show();
+    m_window = showNewWindow();
     QAction *map = nullptr;
     int withCtrlM = 0;
     for (QAction *action : m_window->findChildren<QAction *>())
@@ -278,9 +301,7 @@ void ExactMapGuiTest::mapActionIsInMenusToolbarAndShortcuts()
 
 void ExactMapGuiTest::mapExactlySelectsAtLo()
 {
-    QSignalSpy swept(m_window.get(), &MainWindow::sweepFinished);
-    m_window->openTrace(QStringLiteral(":demo"));
-    QTRY_COMPARE_WITH_TIMEOUT(swept.count(), 1, 30000);
+    QVERIFY(openDemo());
     QSignalSpy mapped(m_window.get(), &MainWindow::mapFinished);
     QVERIFY(m_window->startMap());
     QTRY_COMPARE_WITH_TIMEOUT(mapped.count(), 1, 60000);
@@ -313,6 +334,7 @@ void ExactMapGuiTest::mapExactlySelectsAtLo()
 
 void ExactMapGuiTest::cancelledMapLeavesGaps()
 {
+    QVERIFY(mapDemo());
     SweepParameters p = m_window->sweepParameters();
     p.from = QStringLiteral("0.1");
     p.to = QStringLiteral("1.0");
@@ -342,6 +364,7 @@ void ExactMapGuiTest::cancelledMapLeavesGaps()
 // Another window (a later start of the program) opening the same trace shows the maps at once.
 void ExactMapGuiTest::mapsComeBackWithTheTrace()
 {
+    QVERIFY(mapDemo());
     const QString key = ExactMapModel::keyOf(m_window->sweepModel()->request(0, 0));
     const MappedRow *mapped = m_window->exactMaps()->row(key);
     QVERIFY(mapped);
@@ -361,6 +384,7 @@ void ExactMapGuiTest::mapsComeBackWithTheTrace()
 
 void ExactMapGuiTest::budgetReadingPolicyIsRefusedByName()
 {
+    QVERIFY(mapDemo());
     SweepParameters p = m_window->sweepParameters();
     p.policies = {QStringLiteral("expr:shortfall")};
     p.step = QStringLiteral("0.3");
@@ -368,6 +392,7 @@ void ExactMapGuiTest::budgetReadingPolicyIsRefusedByName()
     QSignalSpy swept(m_window.get(), &MainWindow::sweepFinished);
     QVERIFY(m_window->startSweep());
     QTRY_COMPARE_WITH_TIMEOUT(swept.count(), 1, 30000);
+    QVERIFY(!m_window->exactMaps()->rows().empty()); // the DTR row's map, which must stay
     const std::size_t intervalsBefore = m_window->exactMaps()->rows().size();
     QVERIFY(!m_window->startMap());
     QVERIFY(!m_window->mapRunning());
@@ -378,8 +403,8 @@ void ExactMapGuiTest::figureStripExactDrawsIntervals()
 {
     // The demo's edge at 35,356,964 B: DTR passes below, runs out of memory from there (a hole).
     // 16 bytes around it fall inside one grid cell; only the map tells them apart.
-    const QString exact = m_dir.filePath(QStringLiteral("exact.png"));
-    const QString grid = m_dir.filePath(QStringLiteral("grid.png"));
+    const QString exact = m_user.filePath(QStringLiteral("exact.png"));
+    const QString grid = m_user.filePath(QStringLiteral("grid.png"));
     const QStringList common{QStringLiteral("figure"), QStringLiteral("strip"), QStringLiteral(":demo"),
                              QStringLiteral("--from"), QStringLiteral("0.34"), QStringLiteral("--to"),
                              QStringLiteral("0.36"), QStringLiteral("--step"), QStringLiteral("0.01"),

@@ -9,6 +9,8 @@
 // difference of kReferenceTolerance (on 0-255, over every channel of every pixel); a figure
 // with other colours, a lost curve or moved cells differs by several times that. To refresh
 // the reference after a deliberate change: REMATLENS_UPDATE_FIGURES=1 tests/tst_figures.
+#include "gui/test_window.h"
+
 #include "app/cli/figure_options.h"
 #include "app/figure/strip_panel_set.h"
 #include "app/gui/export_figure_dialog.h"
@@ -144,19 +146,16 @@ private slots:
     void mainWindowOffersTheStrip();
 
 private:
-    QString path(const QString &name) const { return m_dir.filePath(name); }
+    QString path(const QString &name) const { return m_user.filePath(name); }
 
-    QTemporaryDir m_dir;
+    GuiTestUser m_user;
     StripPanelSet m_demo;
     std::unique_ptr<StripFigure> m_figure;
 };
 
 void FiguresTest::initTestCase()
 {
-    qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8()); // no settings from the user
-    qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data")).toUtf8());
-    QCoreApplication::setOrganizationName(QStringLiteral("RematLensTest"));
-    QVERIFY(m_dir.isValid());
+    m_user.setUp();
     QCOMPARE(m_demo.addSweep(repoFile("traces/demo.log").toStdString(), demoOptions()), 0);
     m_figure = std::make_unique<StripFigure>(m_demo.panels());
 }

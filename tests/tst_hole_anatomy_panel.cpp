@@ -4,6 +4,7 @@
 // passing run and mark the step; explaining runs off the GUI thread, can be cancelled and drops a
 // stale answer; the anatomy figure writes SVG, PDF and PNG; the panel fits a 1024x700 window.
 // The demo trace always, U-Net's hole at 0.419 where the public traces are installed.
+#include "gui/test_window.h"
 #include "shared_data.h"
 
 #include "app/cli/run_report.h"
@@ -169,6 +170,8 @@ class HoleAnatomyPanelTest : public QObject {
 
 private slots:
     void initTestCase();
+    void init();
+    void cleanup();
     void demoHoleOpensThePanelWithTheCoreNumbers();
     void unetHoleCarriesTheCoreNumbers();
     void stepLinkSelectsTheFailingRunAndMarksTheStep();
@@ -184,45 +187,48 @@ private slots:
     void lstmStaysResponsiveAndCancels();
 
 private:
-    void openAndSweep(const QString &trace, const QString &from, const QString &to, const QString &step);
+    bool openAndSweepHoles(const QString &trace, const QString &from, const QString &to, const QString &step);
+    bool openDemoHoles();
     HoleAnatomy coreAnatomy(int holeRow) const;
     void explainHole(int holeRow);
     void compareWithCore(int holeRow);
 
     std::unique_ptr<MainWindow> m_window;
-    QTemporaryDir m_dir;
+    GuiTestUser m_user;
     QString m_unet;
     QString m_lstm;
 };
 
 void HoleAnatomyPanelTest::initTestCase()
 {
-    qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8()); // no settings from the user
-    qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data")).toUtf8());     // nor sweeps
-    QCoreApplication::setOrganizationName(QStringLiteral("RematLensTest"));
-    qRegisterMetaType<LoadedTraceResult>();
+    m_user.setUp();
     m_unet = findPublicTrace(QStringLiteral("unet-6-8000000000.0-2020-10-1-10-57-18-default.log"));
     m_lstm = findPublicTrace(QStringLiteral("lstm-128-11000000000.0-2020-10-1-16-38-52-default.log"));
-    m_window = std::make_unique<MainWindow>();
-    m_window->resize(1024, 700);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    QVERIFY(m_window->holeAnatomyDock()->isHidden()); // closed until a hole is selected
 }
 
-void HoleAnatomyPanelTest::openAndSweep(const QString &trace, const QString &from, const QString &to,
-                                        const QString &step)
+void HoleAnatomyPanelTest::init()
 {
-    SweepParameters p;
-    p.from = from;
-    p.to = to;
-    p.step = step;
-    p.policies = {QStringLiteral("DTR")};
-    m_window->setSweepParameters(p);
-    QSignalSpy finished(m_window.get(), &MainWindow::sweepFinished);
-    m_window->openTrace(trace);
-    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
-    QTRY_VERIFY_WITH_TIMEOUT(m_window->holeModel()->rowCount() > 0, 5000);
+    m_user.reset();
+    m_window = showNewWindow(QSize(1024, 700));
+}
+
+void HoleAnatomyPanelTest::cleanup()
+{
+    m_window.reset();
+}
+
+// Opens and sweeps DTR over the grid; true once the Holes table lists a hole.
+bool HoleAnatomyPanelTest::openAndSweepHoles(const QString &trace, const QString &from, const QString &to,
+                                             const QString &step)
+{
+    return openAndSweep(*m_window, trace, sweepGrid(from, to, step)) &&
+           QTest::qWaitFor([this] { return m_window->holeModel()->rowCount() > 0; }, 5000);
+}
+
+// The demo between 0.30 and 0.40 at 0.001: three holes, each with an avoided eviction at both edges.
+bool HoleAnatomyPanelTest::openDemoHoles()
+{
+    return openAndSweepHoles(QStringLiteral(":demo"), QStringLiteral("0.30"), QStringLiteral("0.40"), QStringLiteral("0.001"));
 }
 
 // What `rematlens explain` finds for the hole the window lists in this row of the Holes table.
@@ -283,7 +289,8 @@ void HoleAnatomyPanelTest::compareWithCore(int holeRow)
 
 void HoleAnatomyPanelTest::demoHoleOpensThePanelWithTheCoreNumbers()
 {
-    openAndSweep(QStringLiteral(":demo"), QStringLiteral("0.30"), QStringLiteral("0.40"), QStringLiteral("0.01"));
+    QVERIFY(openDemoHoles());
+    QVERIFY(m_window->holeAnatomyDock()->isHidden()); // closed until a hole is selected
     explainHole(0);
     QVERIFY(!m_window->holeAnatomyDock()->isHidden()); // opened by the first hole selected
     QVERIFY(m_window->holeAnatomy()->storyText().contains(QStringLiteral("lower edge")));
@@ -297,7 +304,7 @@ void HoleAnatomyPanelTest::unetHoleCarriesTheCoreNumbers()
 {
     if (m_unet.isEmpty())
         QSKIP("the public U-Net trace is not installed (../shared, or traces/download-dtr-traces.sh)");
-    openAndSweep(m_unet, QStringLiteral("0.40"), QStringLiteral("0.45"), QStringLiteral("0.001"));
+    QVERIFY(openAndSweepHoles(m_unet, QStringLiteral("0.40"), QStringLiteral("0.45"), QStringLiteral("0.001")));
     QCOMPARE(m_window->holeModel()->rowCount(), 3);
     explainHole(0);
     compareWithCore(0);
@@ -306,9 +313,10 @@ void HoleAnatomyPanelTest::unetHoleCarriesTheCoreNumbers()
     QVERIFY(text.contains(QStringLiteral("x5551")));
 }
 
-// Whatever trace the tests before left: its first hole's lower edge, at the avoided eviction.
+// The demo's first hole's lower edge, at the avoided eviction.
 void HoleAnatomyPanelTest::stepLinkSelectsTheFailingRunAndMarksTheStep()
 {
+    QVERIFY(openDemoHoles());
     explainHole(0);
     const std::shared_ptr<const HoleAnatomyAnswer> answer = m_window->holeStories().answer();
     QVERIFY(answer && answer->anatomy && answer->anatomy->lower.avoided);
@@ -350,6 +358,8 @@ void HoleAnatomyPanelTest::stepLinkSelectsTheFailingRunAndMarksTheStep()
 
 void HoleAnatomyPanelTest::budgetLinkSelectsThatBudget()
 {
+    QVERIFY(openDemoHoles());
+    explainHole(0);
     const std::shared_ptr<const HoleAnatomyAnswer> answer = m_window->holeStories().answer();
     QVERIFY(answer && answer->anatomy);
     const Bytes passing = answer->anatomy->lower.smallerBudget;
@@ -364,6 +374,7 @@ void HoleAnatomyPanelTest::budgetLinkSelectsThatBudget()
 
 void HoleAnatomyPanelTest::reselectingIsInstant()
 {
+    QVERIFY(openDemoHoles());
     const int rows = m_window->holeModel()->rowCount();
     QVERIFY(rows >= 2);
     explainHole(1);
@@ -377,6 +388,8 @@ void HoleAnatomyPanelTest::reselectingIsInstant()
 
 void HoleAnatomyPanelTest::jobIsCancellableAndStaleAnswersAreDropped()
 {
+    QVERIFY(openDemoHoles());
+    QVERIFY(m_window->holeModel()->rowCount() >= 2);
     const SweepResultModel &sweep = *m_window->sweepModel();
     const auto requestFor = [&](int holeRow) {
         const HoleListModel::Entry &entry = m_window->holeModel()->entry(holeRow);
@@ -419,6 +432,7 @@ void HoleAnatomyPanelTest::jobIsCancellableAndStaleAnswersAreDropped()
 
 void HoleAnatomyPanelTest::rowsTheMapCannotHandleSaySo()
 {
+    QVERIFY(openDemoHoles());
     RunRequest request = m_window->sweepModel()->request(0, 0);
     QVERIFY(HoleAnatomyController::problemOf(request).isEmpty());
     request.config.allocator.kind = AllocatorKind::Caching;
@@ -431,6 +445,7 @@ void HoleAnatomyPanelTest::rowsTheMapCannotHandleSaySo()
 // files are what their suffix says. HOLE_FIGURE_DIR keeps a copy to look at.
 void HoleAnatomyPanelTest::figureExportsSvgPdfAndPng()
 {
+    QVERIFY(openDemoHoles());
     explainHole(0);
     const HoleAnatomyFigure &figure = m_window->holeStories().figure();
     QVERIFY(!figure.empty());
@@ -454,7 +469,7 @@ void HoleAnatomyPanelTest::figureExportsSvgPdfAndPng()
     const QString keep = qEnvironmentVariable("HOLE_FIGURE_DIR");
     for (const auto &[suffix, magic] : {std::pair{"svg", QByteArray("<svg")}, std::pair{"pdf", QByteArray("%PDF")},
                                         std::pair{"png", QByteArray("\x89PNG")}}) {
-        const QString path = m_dir.filePath(QStringLiteral("anatomy.") + QLatin1String(suffix));
+        const QString path = m_user.filePath(QStringLiteral("anatomy.") + QLatin1String(suffix));
         QCOMPARE(FigureWriter::write(figure, path, options), QString());
         QFile file(path);
         QVERIFY(file.open(QIODevice::ReadOnly));
@@ -473,8 +488,8 @@ void HoleAnatomyPanelTest::figureExportsSvgPdfAndPng()
 // moments the window draws for that hole.
 void HoleAnatomyPanelTest::figureCommandDrawsTheSameMoments()
 {
-    const QString out = m_dir.filePath(QStringLiteral("cli-anatomy.svg"));
-    const QString data = m_dir.filePath(QStringLiteral("cli-anatomy.csv"));
+    const QString out = m_user.filePath(QStringLiteral("cli-anatomy.svg"));
+    const QString data = m_user.filePath(QStringLiteral("cli-anatomy.csv"));
     QProcess cli;
     cli.start(QStringLiteral(REMATLENS_BINARY),
               {QStringLiteral("figure"), QStringLiteral("hole-anatomy"), QStringLiteral(":demo"), QStringLiteral("--ratio"),
@@ -501,7 +516,7 @@ void HoleAnatomyPanelTest::figureCommandDrawsTheSameMoments()
 // Every widget of the panel inside the window, and the story readable (not squeezed).
 void HoleAnatomyPanelTest::panelFitsAt1024x700()
 {
-    m_window->resize(1024, 700);
+    QVERIFY(openDemoHoles());
     m_window->arrangeDocks();
     explainHole(0);
     QTest::qWait(100);
@@ -533,7 +548,7 @@ void HoleAnatomyPanelTest::shortcutIsListed()
 // again, with them. The choice is remembered.
 void HoleAnatomyPanelTest::rescueSearchCanBeTurnedOff()
 {
-    openAndSweep(QStringLiteral(":demo"), QStringLiteral("0.30"), QStringLiteral("0.40"), QStringLiteral("0.01"));
+    QVERIFY(openDemoHoles());
     auto *rescue = m_window->holeAnatomy()->findChild<QCheckBox *>(QStringLiteral("holeAnatomyRescue"));
     QVERIFY(rescue && rescue->isChecked());
     rescue->setChecked(false);
@@ -554,7 +569,7 @@ void HoleAnatomyPanelTest::lstmStaysResponsiveAndCancels()
 {
     if (m_lstm.isEmpty())
         QSKIP("the public LSTM trace is not installed (../shared, or traces/download-dtr-traces.sh)");
-    openAndSweep(m_lstm, QStringLiteral("0.28"), QStringLiteral("0.30"), QStringLiteral("0.01"));
+    QVERIFY(openAndSweepHoles(m_lstm, QStringLiteral("0.28"), QStringLiteral("0.30"), QStringLiteral("0.01")));
     QTableView *table = m_window->holeView();
     QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(m_window->holeModel()->index(0, 0)).center());
     QVERIFY(m_window->holeAnatomyBusy());

@@ -1,5 +1,7 @@
 // The custom policy editor offscreen: errors show in red with the offending character marked,
 // valid formulas enable Add, accepted formulas are remembered, the sweep panel takes them.
+#include "gui/test_window.h"
+
 #include "app/gui/app_settings.h"
 #include "app/gui/policy_editor_dialog.h"
 #include "views/sweep/sweep_panel.h"
@@ -19,18 +21,23 @@ class PolicyEditorTest : public QObject {
 
 private slots:
     void initTestCase();
+    void init();
     void validatesAsTyped();
     void remembersAcceptedExpressions();
     void panelTakesCustomPolicies();
 
 private:
-    QTemporaryDir m_dir;
+    GuiTestUser m_user;
 };
 
 void PolicyEditorTest::initTestCase()
 {
-    qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8()); // no settings from the user
-    QCoreApplication::setOrganizationName(QStringLiteral("RematLensEditorTest"));
+    m_user.setUp(QStringLiteral("RematLensEditorTest"));
+}
+
+void PolicyEditorTest::init()
+{
+    m_user.reset(); // no expressions remembered from another case
 }
 
 void PolicyEditorTest::validatesAsTyped()

@@ -2,6 +2,8 @@
 // to the same state; a session whose trace is gone or changed is refused and the window keeps
 // what it shows; exported runs are the records `rematlens sweep --out` writes for the same grid;
 // the help window lists every shortcut of the window; the last trace reopens only when asked.
+#include "gui/test_window.h"
+
 #include "app/cli/sweep_file.h"
 #include "app/gui/app_settings.h"
 #include "app/gui/help_window.h"
@@ -39,6 +41,8 @@ class SessionsTest : public QObject {
 
 private slots:
     void initTestCase();
+    void init();
+    void cleanup();
     void sessionFileRoundTrip();
     void sessionReopensToTheSameState();
     void changedOrMissingTraceIsRefusedAndNothingLost();
@@ -51,32 +55,35 @@ private slots:
 
 private:
     QString copyDemoTrace(const QString &name) const;
-    void openAndSweep(const QString &trace, const SweepParameters &parameters);
     SweepParameters smallGrid() const;
 
     std::unique_ptr<MainWindow> m_window;
-    QTemporaryDir m_dir;
+    GuiTestUser m_user;
     std::optional<SessionState::Range> m_stripView; // stands for the strip's zoom window
 };
 
 void SessionsTest::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8()); // no settings from the user
-    qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data")).toUtf8());     // nor sweeps
-    QCoreApplication::setOrganizationName(QStringLiteral("RematLensSessionsTest"));
-    QCoreApplication::setApplicationName(QStringLiteral("RematLensSessionsTest"));
-    qRegisterMetaType<LoadedTraceResult>();
-    m_window = std::make_unique<MainWindow>();
+    m_user.setUp(QStringLiteral("RematLensSessionsTest"));
+}
+
+void SessionsTest::init()
+{
+    m_user.reset();
+    m_stripView.reset();
+    m_window = showNewWindow();
     m_window->sessions().setStripViewAccess([this] { return m_stripView; },
                                             [this](const SessionState::Range &range) { m_stripView = range; });
-    m_window->resize(1200, 800);
-    m_window->show();
+}
+
+void SessionsTest::cleanup()
+{
+    m_window.reset();
 }
 
 QString SessionsTest::copyDemoTrace(const QString &name) const
 {
-    const QString path = m_dir.filePath(name);
+    const QString path = m_user.filePath(name);
     QFile::remove(path);
     if (!QFile::copy(QStringLiteral(REMATLENS_SOURCE_DIR "/traces/demo.log"), path))
         qFatal("cannot copy the demo trace");
@@ -86,22 +93,10 @@ QString SessionsTest::copyDemoTrace(const QString &name) const
 
 SweepParameters SessionsTest::smallGrid() const
 {
-    SweepParameters p;
-    p.policies = {QStringLiteral("DTR"), QStringLiteral("LRU")};
-    p.from = QStringLiteral("0.3");
-    p.to = QStringLiteral("0.5");
-    p.step = QStringLiteral("0.01");
-    return p;
+    return sweepGrid(QStringLiteral("0.3"), QStringLiteral("0.5"), QStringLiteral("0.01"),
+                     {QStringLiteral("DTR"), QStringLiteral("LRU")});
 }
 
-void SessionsTest::openAndSweep(const QString &trace, const SweepParameters &parameters)
-{
-    QSignalSpy finished(m_window.get(), &MainWindow::sweepFinished);
-    m_window->setSweepParameters(parameters);
-    m_window->openTrace(trace);
-    QTRY_VERIFY_WITH_TIMEOUT(finished.count() >= 1, 30000);
-    QTRY_VERIFY_WITH_TIMEOUT(!m_window->sweepRunning(), 30000);
-}
 
 void SessionsTest::sessionFileRoundTrip()
 {
@@ -118,7 +113,7 @@ void SessionsTest::sessionFileRoundTrip()
     state.timelineAxis = TimelineAxis::Clock;
     state.timelineRange = SessionState::Range{0.1 + 0.2, 1234.5678901234567};
     state.stripView = SessionState::Range{0.4, 0.45};
-    const QString path = m_dir.filePath(QStringLiteral("round-trip.rematlens"));
+    const QString path = m_user.filePath(QStringLiteral("round-trip.rematlens"));
     QString error;
     QVERIFY2(SessionFile::write(state, path, error), qPrintable(error));
     const std::optional<SessionState> read = SessionFile::read(path, error);
@@ -136,7 +131,7 @@ void SessionsTest::sessionFileRoundTrip()
 void SessionsTest::sessionReopensToTheSameState()
 {
     const QString trace = copyDemoTrace(QStringLiteral("session-trace.log"));
-    openAndSweep(trace, smallGrid());
+    QVERIFY(openAndSweep(*m_window, trace, smallGrid()));
     const SweepResultModel &model = *m_window->sweepModel();
     QCOMPARE(model.gridSize(), std::size_t{21});
 
@@ -164,7 +159,7 @@ void SessionsTest::sessionReopensToTheSameState()
     QCOMPARE(saved.timelineAxis, TimelineAxis::Clock);
     QVERIFY(saved.timelineRange);
     QVERIFY(saved.stripView == m_stripView);
-    const QString path = m_dir.filePath(QStringLiteral("state.rematlens"));
+    const QString path = m_user.filePath(QStringLiteral("state.rematlens"));
     QString error;
     QVERIFY2(m_window->sessions().save(path, error), qPrintable(error));
 
@@ -173,7 +168,7 @@ void SessionsTest::sessionReopensToTheSameState()
     other.policies = {QStringLiteral("MSPS")};
     other.from = QStringLiteral("0.6");
     other.to = QStringLiteral("0.7");
-    openAndSweep(QStringLiteral(":demo"), other);
+    QVERIFY(openAndSweep(*m_window, QStringLiteral(":demo"), other));
     m_window->timeline()->setAxis(TimelineAxis::Step);
     m_window->timeline()->setOverlay(TimelinePanel::Overlay::None);
     m_stripView.reset();
@@ -198,11 +193,11 @@ void SessionsTest::sessionReopensToTheSameState()
 void SessionsTest::changedOrMissingTraceIsRefusedAndNothingLost()
 {
     const QString trace = copyDemoTrace(QStringLiteral("changing-trace.log"));
-    openAndSweep(trace, smallGrid());
-    const QString path = m_dir.filePath(QStringLiteral("changing.rematlens"));
+    QVERIFY(openAndSweep(*m_window, trace, smallGrid()));
+    const QString path = m_user.filePath(QStringLiteral("changing.rematlens"));
     QString error;
     QVERIFY2(m_window->sessions().save(path, error), qPrintable(error));
-    openAndSweep(QStringLiteral(":demo"), smallGrid());
+    QVERIFY(openAndSweep(*m_window, QStringLiteral(":demo"), smallGrid()));
     QSignalSpy shown(m_window.get(), &MainWindow::timelineShown);
     m_window->strip()->setSelection(FeasibilityStrip::Cell{0, 3});
     QTRY_VERIFY_WITH_TIMEOUT(shown.count() >= 1, 10000);
@@ -235,7 +230,7 @@ void SessionsTest::changedOrMissingTraceIsRefusedAndNothingLost()
 void SessionsTest::badSessionFilesAreRefused()
 {
     const auto refuse = [this](const QByteArray &content, const QString &expected) {
-        const QString path = m_dir.filePath(QStringLiteral("bad.rematlens"));
+        const QString path = m_user.filePath(QStringLiteral("bad.rematlens"));
         QFile file(path);
         QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
         file.write(content);
@@ -252,7 +247,7 @@ void SessionsTest::badSessionFilesAreRefused()
 
     SessionState state;
     state.tracePath = QStringLiteral(":demo");
-    const QString path = m_dir.filePath(QStringLiteral("field.rematlens"));
+    const QString path = m_user.filePath(QStringLiteral("field.rematlens"));
     QString error;
     QVERIFY(SessionFile::write(state, path, error));
     QFile file(path);
@@ -263,20 +258,20 @@ void SessionsTest::badSessionFilesAreRefused()
     refuse(QByteArray(content).replace("\"overlay\": \"none\"", "\"overlay\": \"sideways\""),
            QStringLiteral("timeline.overlay"));
     QString missing;
-    QVERIFY(!m_window->sessions().open(m_dir.filePath(QStringLiteral("absent.rematlens")), missing));
+    QVERIFY(!m_window->sessions().open(m_user.filePath(QStringLiteral("absent.rematlens")), missing));
     QVERIFY2(missing.contains(QStringLiteral("absent.rematlens")), qPrintable(missing));
 }
 
 void SessionsTest::exportedRunsAreTheSweepCommandsRecords()
 {
     const QString trace = copyDemoTrace(QStringLiteral("export-trace.log"));
-    openAndSweep(trace, smallGrid());
+    QVERIFY(openAndSweep(*m_window, trace, smallGrid()));
     const SweepResultModel &model = *m_window->sweepModel();
     QCOMPARE(model.finishedCount(), std::size_t{2 * 21});
     const std::vector<SweepFile::Record> exported = RunsExport::records(model, "export-trace.log");
     for (const QString &format : {QStringLiteral("jsonl"), QStringLiteral("csv")}) {
-        const QString gui = m_dir.filePath(QStringLiteral("gui.") + format);
-        const QString cli = m_dir.filePath(QStringLiteral("cli.") + format);
+        const QString gui = m_user.filePath(QStringLiteral("gui.") + format);
+        const QString cli = m_user.filePath(QStringLiteral("cli.") + format);
         QString error;
         QVERIFY2(RunsExport::write(exported, gui, error), qPrintable(error));
         QFile::remove(cli);
@@ -329,7 +324,7 @@ void SessionsTest::exportedRunsAreTheSweepCommandsRecords()
         }
     }
     QString error;
-    QVERIFY(!RunsExport::write(exported, m_dir.filePath(QStringLiteral("runs.txt")), error));
+    QVERIFY(!RunsExport::write(exported, m_user.filePath(QStringLiteral("runs.txt")), error));
     QVERIFY2(error.contains(QStringLiteral(".jsonl or .csv")), qPrintable(error));
 }
 
@@ -398,13 +393,13 @@ void SessionsTest::helpKeepsTheUserSections()
     QVERIFY(text.contains(QStringLiteral("replays Dynamic Tensor Rematerialization (DTR) training traces")));
     QVERIFY(text.contains(QStringLiteral("Figures for papers")));
     QVERIFY(!text.contains(QStringLiteral("Building by hand")));
-    QVERIFY(!text.contains(QStringLiteral("scripts/install-deps.sh && cmake --preset release && cmake --build")));
+    QVERIFY(!text.contains(QStringLiteral("cmake --preset release && cmake --build --preset release")));
 }
 
 void SessionsTest::reopenLastTraceHonoursTheSetting()
 {
     const QString trace = copyDemoTrace(QStringLiteral("last-trace.log"));
-    openAndSweep(trace, smallGrid());
+    QVERIFY(openAndSweep(*m_window, trace, smallGrid()));
     AppSettings settings;
     QCOMPARE(settings.lastTrace(), trace);
     QVERIFY(settings.reopenLastTrace()); // on by default
@@ -424,7 +419,7 @@ void SessionsTest::reopenLastTraceHonoursTheSetting()
 
     QVERIFY(QFile::remove(trace)); // gone: the demo instead
     QCOMPARE(startupTrace(QString(), settings), QStringLiteral(":demo"));
-    openAndSweep(QStringLiteral(":demo"), smallGrid());
+    QVERIFY(openAndSweep(*m_window, QStringLiteral(":demo"), smallGrid()));
     QCOMPARE(settings.lastTrace(), QStringLiteral(":demo"));
     QCOMPARE(startupTrace(QString(), settings), QStringLiteral(":demo"));
 }

@@ -3,6 +3,7 @@
 // static checkpointing and of the optimal schedule (matching `rematlens checkpoint` and
 // `rematlens optimal`), both in `figure strip`, and the choice of models kept by sessions.
 #include "gui/gui_heartbeat.h"
+#include "gui/test_window.h"
 #include "shared_data.h"
 
 #include "app/gui/main_window.h"
@@ -89,6 +90,22 @@ SweepParameters demoGrid()
     return p;
 }
 
+// DTR with both schedule rows over the 0.2-1.0 grid at 0.1.
+SweepParameters chainGridWithSchedules()
+{
+    SweepParameters p;
+    p.policies = {QStringLiteral("DTR")};
+    p.from = QStringLiteral("0.2");
+    p.to = QStringLiteral("1.0");
+    p.step = QStringLiteral("0.1");
+    p.checkpointing = true;
+    p.optimal = true;
+    p.timeLimit = QStringLiteral("60");
+    return p;
+}
+
+constexpr int kSweepAndSchedulesMs = 120000;
+
 } // namespace
 
 class StripRowsTest : public QObject {
@@ -96,6 +113,8 @@ class StripRowsTest : public QObject {
 
 private slots:
     void initTestCase();
+    void init();
+    void cleanup();
     void allocatorRowsMatchTheRecords();
     void selectingAModelCellInspectsThatModel();
     void scheduleRowsMatchCheckpointAndOptimal();
@@ -106,39 +125,32 @@ private slots:
     void lstmRowsLeaveTheWindowAnswering();
 
 private:
-    void openAndSweep(const QString &trace, const SweepParameters &parameters);
     QString syntheticChain();
 
     std::unique_ptr<MainWindow> m_window;
-    QTemporaryDir m_dir;
+    GuiTestUser m_user;
 };
 
 void StripRowsTest::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
-    qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data")).toUtf8());
-    QCoreApplication::setOrganizationName(QStringLiteral("RematLensStripRowsTest"));
-    QCoreApplication::setApplicationName(QStringLiteral("RematLensStripRowsTest"));
-    qRegisterMetaType<LoadedTraceResult>();
-    m_window = std::make_unique<MainWindow>();
-    m_window->resize(1400, 900);
-    m_window->show();
+    m_user.setUp(QStringLiteral("RematLensStripRowsTest"));
 }
 
-void StripRowsTest::openAndSweep(const QString &trace, const SweepParameters &parameters)
+void StripRowsTest::init()
 {
-    QSignalSpy finished(m_window.get(), &MainWindow::sweepFinished);
-    m_window->setSweepParameters(parameters);
-    m_window->openTrace(trace);
-    QTRY_VERIFY_WITH_TIMEOUT(finished.count() >= 1, 60000);
-    QTRY_VERIFY_WITH_TIMEOUT(!m_window->schedulesRunning(), 120000);
+    m_user.reset();
+    m_window = showNewWindow(QSize(1400, 900));
+}
+
+void StripRowsTest::cleanup()
+{
+    m_window.reset();
 }
 
 // A six-layer chain: small enough that CBC proves every budget's answer in well under a second.
 QString StripRowsTest::syntheticChain()
 {
-    const QString path = m_dir.filePath(QStringLiteral("chain6.log"));
+    const QString path = m_user.filePath(QStringLiteral("chain6.log"));
     if (!QFile::exists(path)) {
         int status = -1;
         runRematlens({QStringLiteral("synth"), QStringLiteral("--preset"), QStringLiteral("chain"),
@@ -152,7 +164,7 @@ QString StripRowsTest::syntheticChain()
 
 void StripRowsTest::allocatorRowsMatchTheRecords()
 {
-    openAndSweep(QStringLiteral(":demo"), demoGrid());
+    QVERIFY(openAndSweep(*m_window, QStringLiteral(":demo"), demoGrid()));
     const SweepResultModel &model = *m_window->sweepModel();
     QCOMPARE(model.policyCount(), std::size_t{3});
     QCOMPARE(model.policyName(0), QStringLiteral("DTR \u00b7 sum"));
@@ -167,7 +179,7 @@ void StripRowsTest::allocatorRowsMatchTheRecords()
     const char *models[] = {"sum", "caching", "best-fit"};
     int failuresByKind = 0;
     for (std::size_t row = 0; row < 3; ++row) {
-        const QString out = m_dir.filePath(QStringLiteral("%1.jsonl").arg(QLatin1String(models[row])));
+        const QString out = m_user.filePath(QStringLiteral("%1.jsonl").arg(QLatin1String(models[row])));
         int status = -1;
         runRematlens({QStringLiteral("sweep"), QStringLiteral(":demo"), QStringLiteral("--from"), QStringLiteral("0.5"),
                       QStringLiteral("--to"), QStringLiteral("1.0"), QStringLiteral("--step"), QStringLiteral("0.05"),
@@ -206,6 +218,7 @@ void StripRowsTest::allocatorRowsMatchTheRecords()
 
 void StripRowsTest::selectingAModelCellInspectsThatModel()
 {
+    QVERIFY(openAndSweep(*m_window, QStringLiteral(":demo"), demoGrid()));
     QSignalSpy shown(m_window.get(), &MainWindow::timelineShown);
     m_window->strip()->setSelection(FeasibilityStrip::Cell{2, 8});
     const std::optional<RunRequest> request = m_window->selectedRequest();
@@ -221,15 +234,7 @@ void StripRowsTest::selectingAModelCellInspectsThatModel()
 void StripRowsTest::scheduleRowsMatchCheckpointAndOptimal()
 {
     const QString trace = syntheticChain();
-    SweepParameters p;
-    p.policies = {QStringLiteral("DTR")};
-    p.from = QStringLiteral("0.2");
-    p.to = QStringLiteral("1.0");
-    p.step = QStringLiteral("0.1");
-    p.checkpointing = true;
-    p.optimal = true;
-    p.timeLimit = QStringLiteral("60");
-    openAndSweep(trace, p);
+    QVERIFY(openAndSweep(*m_window, trace, chainGridWithSchedules(), kSweepAndSchedulesMs));
     const ScheduleRowsModel &rows = *m_window->scheduleRows();
     QCOMPARE(rows.rowCount(), std::size_t{2});
     QCOMPARE(rows.columnCount(), std::size_t{9});
@@ -305,9 +310,10 @@ void StripRowsTest::scheduleRowsMatchCheckpointAndOptimal()
 void StripRowsTest::scheduleAnswersAreKeptOnDisk()
 {
     const QString trace = syntheticChain();
+    QVERIFY(openAndSweep(*m_window, trace, chainGridWithSchedules(), kSweepAndSchedulesMs));
     const QString hash = traceContentHash(trace);
     const ScheduleCache::Answers stored = ScheduleCache::load(hash);
-    const ScheduleRowsModel &rows = *m_window->scheduleRows(); // still the chain's rows
+    const ScheduleRowsModel &rows = *m_window->scheduleRows();
     QCOMPARE(stored.checkpoints.size(), std::size_t{9});
     QCOMPARE(stored.optima.size(), std::size_t{9});
     std::size_t column = 0;
@@ -355,8 +361,9 @@ void StripRowsTest::scheduleAnswersAreKeptOnDisk()
 void StripRowsTest::figureStripDrawsEveryRow()
 {
     const QString trace = syntheticChain();
-    const QString csv = m_dir.filePath(QStringLiteral("strip.csv"));
-    const QString png = m_dir.filePath(QStringLiteral("strip.png"));
+    QVERIFY(openAndSweep(*m_window, trace, chainGridWithSchedules(), kSweepAndSchedulesMs));
+    const QString csv = m_user.filePath(QStringLiteral("strip.csv"));
+    const QString png = m_user.filePath(QStringLiteral("strip.png"));
     int status = -1;
     runRematlens({QStringLiteral("figure"), QStringLiteral("strip"), trace, QStringLiteral("--from"), QStringLiteral("0.2"),
                   QStringLiteral("--to"), QStringLiteral("1.0"), QStringLiteral("--step"), QStringLiteral("0.1"),
@@ -386,7 +393,7 @@ void StripRowsTest::figureStripDrawsEveryRow()
         QCOMPARE(rows[QStringLiteral("checkpointing")][column], ScheduleRowsModel::stateName(shown.state(0, std::size_t(column))));
         QCOMPARE(rows[QStringLiteral("optimal")][column], ScheduleRowsModel::stateName(shown.state(1, std::size_t(column))));
     }
-    const QString caching = m_dir.filePath(QStringLiteral("chain-caching.jsonl"));
+    const QString caching = m_user.filePath(QStringLiteral("chain-caching.jsonl"));
     runRematlens({QStringLiteral("sweep"), trace, QStringLiteral("--from"), QStringLiteral("0.2"), QStringLiteral("--to"),
                   QStringLiteral("1.0"), QStringLiteral("--step"), QStringLiteral("0.1"), QStringLiteral("--allocator"),
                   QStringLiteral("caching"), QStringLiteral("--out"), caching},
@@ -399,12 +406,12 @@ void StripRowsTest::figureStripDrawsEveryRow()
 
 void StripRowsTest::singleAllocatorKeepsPlainLabels()
 {
-    const QString csv = m_dir.filePath(QStringLiteral("single.csv"));
+    const QString csv = m_user.filePath(QStringLiteral("single.csv"));
     int status = -1;
     runRematlens({QStringLiteral("figure"), QStringLiteral("strip"), QStringLiteral(":demo"), QStringLiteral("--from"),
                   QStringLiteral("0.8"), QStringLiteral("--to"), QStringLiteral("0.9"), QStringLiteral("--step"),
                   QStringLiteral("0.05"), QStringLiteral("--allocator"), QStringLiteral("caching"), QStringLiteral("--out"),
-                  m_dir.filePath(QStringLiteral("single.svg")), QStringLiteral("--data"), csv},
+                  m_user.filePath(QStringLiteral("single.svg")), QStringLiteral("--data"), csv},
                  status);
     QCOMPARE(status, 0);
     QFile file(csv);
@@ -416,7 +423,7 @@ void StripRowsTest::singleAllocatorKeepsPlainLabels()
     QProcess twice;
     twice.start(QStringLiteral(REMATLENS_BINARY),
                 {QStringLiteral("figure"), QStringLiteral("strip"), QStringLiteral(":demo"), QStringLiteral("--allocator"),
-                 QStringLiteral("caching,caching"), QStringLiteral("--out"), m_dir.filePath(QStringLiteral("x.svg"))});
+                 QStringLiteral("caching,caching"), QStringLiteral("--out"), m_user.filePath(QStringLiteral("x.svg"))});
     QVERIFY(twice.waitForFinished(60000));
     QVERIFY(twice.exitCode() != 0);
     QVERIFY(QString::fromUtf8(twice.readAllStandardError()).contains(QStringLiteral("--allocator")));
@@ -429,7 +436,7 @@ void StripRowsTest::sessionKeepsTheModelsAndRows()
     p.eviction = QStringLiteral("after-op");
     p.checkpointing = true;
     p.timeLimit = QStringLiteral("3.5");
-    openAndSweep(QStringLiteral(":demo"), p);
+    QVERIFY(openAndSweep(*m_window, QStringLiteral(":demo"), p, kSweepAndSchedulesMs));
     QCOMPARE(m_window->sweepModel()->policyName(1), QStringLiteral("DTR \u00b7 best-fit"));
     QCOMPARE(m_window->sweepModel()->request(1, 0).config.allocator.eviction, EvictionCoupling::AfterOp);
     QSignalSpy mapShown(m_window.get(), &MainWindow::memoryMapShown);
@@ -444,11 +451,11 @@ void StripRowsTest::sessionKeepsTheModelsAndRows()
     QCOMPARE(saved.memoryMapStep, std::optional<std::int64_t>(std::int64_t(chosenStep)));
     QVERIFY(saved.sweep == p);
     QCOMPARE(saved.pinned->allocator, QStringLiteral("best-fit,after-op"));
-    const QString path = m_dir.filePath(QStringLiteral("models.rematlens"));
+    const QString path = m_user.filePath(QStringLiteral("models.rematlens"));
     QString error;
     QVERIFY2(m_window->sessions().save(path, error), qPrintable(error));
 
-    openAndSweep(QStringLiteral(":demo"), demoGrid());
+    QVERIFY(openAndSweep(*m_window, QStringLiteral(":demo"), demoGrid(), kSweepAndSchedulesMs));
     QSignalSpy restored(&m_window->sessions(), &SessionController::restored);
     QVERIFY2(m_window->sessions().open(path, error), qPrintable(error));
     QTRY_COMPARE_WITH_TIMEOUT(restored.count(), 1, 30000);
@@ -476,7 +483,7 @@ void StripRowsTest::sessionKeepsTheModelsAndRows()
     pinned.remove(QStringLiteral("allocator"));
     json[QStringLiteral("pinned")] = pinned;
     json.remove(QStringLiteral("memory_map"));
-    const QString old = m_dir.filePath(QStringLiteral("old.rematlens"));
+    const QString old = m_user.filePath(QStringLiteral("old.rematlens"));
     QFile out(old);
     QVERIFY(out.open(QIODevice::WriteOnly));
     out.write(QJsonDocument(json).toJson());
@@ -515,8 +522,9 @@ void StripRowsTest::lstmRowsLeaveTheWindowAnswering()
     GuiHeartbeat heartbeat;
     heartbeat.start();
     heartbeat.setStep(QStringLiteral("sweep and schedules"));
-    openAndSweep(publicTracePath(shared, lstm.front()), p);
+    const bool swept = openAndSweep(*m_window, publicTracePath(shared, lstm.front()), p, kSweepAndSchedulesMs);
     heartbeat.stop();
+    QVERIFY(swept);
     qInfo("LSTM, three models and two schedule rows: longest stall %.0f ms, GUI thread busy at most %.0f ms",
           heartbeat.longestStallMs(), heartbeat.longestBusyMs());
     const SweepResultModel &model = *m_window->sweepModel();
