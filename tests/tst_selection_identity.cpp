@@ -1,6 +1,7 @@
 // One identity for a run, one selection every view observes: rows that differ only in
 // allocator model never show each other's runs or maps, and holes never cover budgets that
 // were not run or not mapped.
+#include "gui/test_window.h"
 #include "shared_data.h"
 
 #include "app/gui/main_window.h"
@@ -75,28 +76,39 @@ class SelectionIdentityTest : public QObject {
 
 private slots:
     void initTestCase();
+    void init();
+    void cleanup();
     void identityNamesEveryField();
     void selectionSaysOnlyChanges();
     void holesNeedKnownEdges();
     void oldMapKeysAreTheSumRows();
+    void allocatorRowsShowTheirOwnRuns_data();
     void allocatorRowsShowTheirOwnRuns();
+    void mapsBelongToOneRow_data();
     void mapsBelongToOneRow();
     void cancelledMapAndSweepClaimNoUnknownHole();
 
 private:
-    void openAndSweep(const QString &trace, const SweepParameters &p);
+    bool openAndSweep(const QString &trace, const SweepParameters &p);
     void checkViewsFollow();
 
-    QTemporaryDir m_dir;
+    GuiTestUser m_user;
     std::unique_ptr<MainWindow> m_window;
 };
 
 void SelectionIdentityTest::initTestCase()
 {
-    qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
-    qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data")).toUtf8());
-    QCoreApplication::setOrganizationName(QStringLiteral("RematLensTest"));
-    qRegisterMetaType<LoadedTraceResult>();
+    m_user.setUp();
+}
+
+void SelectionIdentityTest::init()
+{
+    m_user.reset();
+}
+
+void SelectionIdentityTest::cleanup()
+{
+    m_window.reset();
 }
 
 void SelectionIdentityTest::identityNamesEveryField()
@@ -207,15 +219,11 @@ void SelectionIdentityTest::oldMapKeysAreTheSumRows()
     QVERIFY(!maps.row(caching));
 }
 
-void SelectionIdentityTest::openAndSweep(const QString &trace, const SweepParameters &p)
+// A new window, as at a first start, showing `trace` swept with `p`.
+bool SelectionIdentityTest::openAndSweep(const QString &trace, const SweepParameters &p)
 {
-    m_window = std::make_unique<MainWindow>();
-    m_window->setSweepParameters(p);
-    m_window->resize(1200, 800);
-    m_window->show();
-    QSignalSpy finished(m_window.get(), &MainWindow::sweepFinished);
-    m_window->openTrace(trace);
-    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+    m_window = showNewWindow();
+    return ::openAndSweep(*m_window, trace, p, 120000);
 }
 
 // Right after a change no view shows an older run; once replayed, each shows the selection's.
@@ -243,29 +251,40 @@ void SelectionIdentityTest::checkViewsFollow()
         QCOMPARE(m_window->sweepModel()->identity(cell->policy, cell->column), want);
 }
 
-// ResNet-32 at 0.102, overhead limit 60, rows sum / caching / best fit: best fit, then sum, then
-// the arrow keys between the rows and budgets; every view shows what the selection names.
+// Rows sum / caching / best fit: a click on best fit, then on sum, then the arrow keys between
+// the rows and budgets; every view shows what the selection names. The demo, where its caching
+// row fails by fragmentation at 0.90; ResNet-32 at 0.102 (overhead limit 60) where installed.
+void SelectionIdentityTest::allocatorRowsShowTheirOwnRuns_data()
+{
+    QTest::addColumn<QString>("trace");
+    QTest::addColumn<SweepParameters>("grid");
+    QTest::addColumn<int>("column");
+    QTest::newRow("demo") << QStringLiteral(":demo") << allocatorRows("0.8", "1.0", "0.05", "2.0") << 2;
+    QTest::newRow("resnet32") << findPublicTrace(QString::fromLatin1(kResNet))
+                              << allocatorRows("0.1", "0.104", "0.001", "60") << 2;
+}
+
 void SelectionIdentityTest::allocatorRowsShowTheirOwnRuns()
 {
-    const QString trace = findPublicTrace(QString::fromLatin1(kResNet));
+    QFETCH(QString, trace);
+    QFETCH(SweepParameters, grid);
+    QFETCH(int, column);
     if (trace.isEmpty())
-        QSKIP("the public ResNet-32 trace is not installed (../shared/traces/dtr-2020)");
-    openAndSweep(trace, allocatorRows("0.1", "0.104", "0.001", "60"));
+        QSKIP("the public ResNet-32 trace is not installed (../shared/traces/dtr-2020, or traces/download-dtr-traces.sh)");
+    QVERIFY(openAndSweep(trace, grid));
     const SweepResultModel &sweep = *m_window->sweepModel();
     QCOMPARE(sweep.policyCount(), std::size_t{3});
     QVERIFY(sweep.rowIdentity(0).allocator != sweep.rowIdentity(1).allocator);
-    const std::size_t column = 2; // 0.102
-    QCOMPARE(QString::fromStdString(sweep.grid()[column].text), QStringLiteral("0.102"));
     FeasibilityStrip *strip = m_window->strip();
     strip->setFocus();
     const StripGeometry g = strip->cellGeometry();
     QTest::mouseClick(strip, Qt::LeftButton, Qt::NoModifier, g.cell(2, int(column)).center().toPoint());
-    QCOMPARE(m_window->selection().current()->identity, sweep.identity(2, column));
+    QCOMPARE(m_window->selection().current()->identity, sweep.identity(2, std::size_t(column)));
     checkViewsFollow();
     if (QTest::currentTestFailed())
         return;
     QTest::mouseClick(strip, Qt::LeftButton, Qt::NoModifier, g.cell(0, int(column)).center().toPoint());
-    QCOMPARE(m_window->selection().current()->identity, sweep.identity(0, column));
+    QCOMPARE(m_window->selection().current()->identity, sweep.identity(0, std::size_t(column)));
     checkViewsFollow();
     if (QTest::currentTestFailed())
         return;
@@ -277,14 +296,24 @@ void SelectionIdentityTest::allocatorRowsShowTheirOwnRuns()
     }
 }
 
-// U-Net mapped over 0.417-0.424 with the three allocator rows: only the sum row can be mapped,
-// and only it draws a map, lists exact holes or quotes intervals.
+// Mapped with the three allocator rows: only the sum row can be mapped, and only it draws a map,
+// lists exact holes or quotes intervals. The demo around its holes; U-Net over 0.417-0.424 where
+// installed.
+void SelectionIdentityTest::mapsBelongToOneRow_data()
+{
+    QTest::addColumn<QString>("trace");
+    QTest::addColumn<SweepParameters>("grid");
+    QTest::newRow("demo") << QStringLiteral(":demo") << allocatorRows("0.33", "0.36", "0.001", "2.0");
+    QTest::newRow("unet") << findPublicTrace(QString::fromLatin1(kUNet)) << allocatorRows("0.417", "0.424", "0.001", "2.0");
+}
+
 void SelectionIdentityTest::mapsBelongToOneRow()
 {
-    const QString trace = findPublicTrace(QString::fromLatin1(kUNet));
+    QFETCH(QString, trace);
+    QFETCH(SweepParameters, grid);
     if (trace.isEmpty())
-        QSKIP("the public U-Net trace is not installed (../shared/traces/dtr-2020)");
-    openAndSweep(trace, allocatorRows("0.417", "0.424", "0.001", "2.0"));
+        QSKIP("the public U-Net trace is not installed (../shared/traces/dtr-2020, or traces/download-dtr-traces.sh)");
+    QVERIFY(openAndSweep(trace, grid));
     QSignalSpy mapped(m_window.get(), &MainWindow::mapFinished);
     QVERIFY(m_window->startMap());
     QTRY_COMPARE_WITH_TIMEOUT(mapped.count(), 1, 300000);
@@ -325,7 +354,7 @@ void SelectionIdentityTest::cancelledMapAndSweepClaimNoUnknownHole()
         QSKIP("the public U-Net trace is not installed (../shared/traces/dtr-2020)");
     SweepParameters p = allocatorRows("0.40", "0.45", "0.001", "2.0");
     p.allocators = {QStringLiteral("sum")};
-    openAndSweep(trace, p);
+    QVERIFY(openAndSweep(trace, p));
     QSignalSpy mapped(m_window.get(), &MainWindow::mapFinished);
     QVERIFY(m_window->startMap());
     QTRY_VERIFY_WITH_TIMEOUT(!m_window->exactMaps()->rows().empty() &&
