@@ -372,8 +372,8 @@ void ExactMapGuiTest::mapsComeBackWithTheTrace()
     QSignalSpy loaded(&second, &MainWindow::traceLoaded);
     second.openTrace(QStringLiteral(":demo"));
     QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(second.exactMaps()->row(key), 10000); // read and built off the GUI thread
     const MappedRow *back = second.exactMaps()->row(key);
-    QVERIFY(back);
     QCOMPARE(back->summary.range, mapped->summary.range);
     QCOMPARE(back->intervals.size(), mapped->intervals.size());
     QVERIFY(back->summary.unmapped.empty());

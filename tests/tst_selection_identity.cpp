@@ -200,17 +200,16 @@ void SelectionIdentityTest::holesNeedKnownEdges()
 // Maps kept before they were keyed by the whole row identity could only be the byte sum's.
 void SelectionIdentityTest::oldMapKeysAreTheSumRows()
 {
-    MapCache cache;
-    QVERIFY(cache.open(QStringLiteral("0123abcd")));
     QVERIFY(QDir().mkpath(MapCache::directory()));
-    QFile file(MapCache::directory() + QStringLiteral("/0123abcd.jsonl"));
+    QFile file(MapCache::pathOf(QStringLiteral("0123abcd")));
     QVERIFY(file.open(QIODevice::WriteOnly));
     file.write(R"({"key":"DTR/eager/2/","range":[100,200]})" "\n");
     file.close();
+    const std::map<QString, MapCache::Stored> stored = MapCache::read(MapCache::pathOf(QStringLiteral("0123abcd")));
+    QCOMPARE(stored.size(), std::size_t{1});
     ExactMapModel maps;
     maps.setTrace(QStringLiteral("0123abcd"));
-    cache.loadInto(maps);
-    QCOMPARE(maps.rows().size(), std::size_t{1});
+    maps.add(stored.begin()->first, stored.begin()->second.ranges.front(), stored.begin()->second.intervals);
     RunRequest sum;
     sum.overheadLimit = 2;
     QVERIFY(maps.row(sum));
@@ -358,7 +357,7 @@ void SelectionIdentityTest::cancelledMapAndSweepClaimNoUnknownHole()
     QSignalSpy mapped(m_window.get(), &MainWindow::mapFinished);
     QVERIFY(m_window->startMap());
     QTRY_VERIFY_WITH_TIMEOUT(!m_window->exactMaps()->rows().empty() &&
-                                 m_window->exactMaps()->rows().begin()->second.intervals.size() > 20,
+                                 m_window->exactMaps()->rows().begin()->second.map->intervals.size() > 20,
                              120000);
     m_window->cancelJobs();
     QTRY_COMPARE_WITH_TIMEOUT(mapped.count(), 1, 30000);

@@ -20,6 +20,8 @@ HoleAnatomyCoordinator::HoleAnatomyCoordinator(Parts parts, QObject *parent)
     : QObject(parent), m_parts(std::move(parts)), m_controller(this)
 {
     connect(m_parts.selection, &RunSelection::changed, this, &HoleAnatomyCoordinator::selectionChanged);
+    connect(m_parts.holes, &QAbstractItemModel::modelReset, this, &HoleAnatomyCoordinator::holesChanged);
+    connect(m_parts.holes, &QAbstractItemModel::dataChanged, this, &HoleAnatomyCoordinator::holesChanged);
     connect(m_parts.dock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
         if (visible)
             startIfShown();
@@ -64,7 +66,8 @@ std::shared_ptr<const HoleAnatomyAnswer> HoleAnatomyCoordinator::answer() const
     return m_key ? m_controller.known(*m_key, m_rescue) : nullptr;
 }
 
-// A run inside a listed hole selects that hole; any other run leaves the story shown.
+// A run inside a listed hole selects that hole; another run of the hole's row leaves its story
+// shown (the budgets around a hole are part of it); a run of another row clears the panel.
 void HoleAnatomyCoordinator::selectionChanged()
 {
     const std::optional<SelectedRun> &run = m_parts.selection->current();
@@ -72,14 +75,41 @@ void HoleAnatomyCoordinator::selectionChanged()
         return;
     if (const std::optional<int> row = SelectedRunPresenter::holeRowOf(*m_parts.holes, *m_parts.sweep, *run))
         showHole(*row);
+    else if (m_key && run->identity.row != m_key->row)
+        forgetShown({});
 }
 
-void HoleAnatomyCoordinator::showHole(int holeRow)
+void HoleAnatomyCoordinator::holesChanged()
 {
-    if (holeRow < 0 || holeRow >= m_parts.holes->rowCount() || !m_program)
+    if (!m_key)
         return;
+    for (int i = 0; i < m_parts.holes->rowCount(); ++i)
+        if (keyOf(i) == m_key)
+            return;
+    forgetShown(tr("The hole told here (%1) is not in the Holes table any more: its row was swept again, mapped exactly or left out.")
+                    .arg(holeTitle()));
+}
+
+void HoleAnatomyCoordinator::forgetShown(const QString &why)
+{
+    m_controller.cancel();
+    m_key.reset();
+    m_request.reset();
+    m_pending = false;
+    m_figure.clear();
+    m_parts.panel->showIntroduction(why);
+    emit explained();
+    emit runningChanged();
+}
+
+std::optional<HoleKey> HoleAnatomyCoordinator::keyOf(int holeRow) const
+{
+    if (holeRow < 0 || holeRow >= m_parts.holes->rowCount())
+        return std::nullopt;
     const HoleListModel::Entry &entry = m_parts.holes->entry(holeRow);
     const SweepResultModel &sweep = *m_parts.sweep;
+    if (entry.policy >= sweep.policyCount())
+        return std::nullopt;
     HoleKey key{sweep.rowIdentity(entry.policy), 0, 0};
     if (entry.exact) {
         key.firstFail = entry.exact->firstFail;
@@ -88,6 +118,17 @@ void HoleAnatomyCoordinator::showHole(int holeRow)
         key.firstFail = sweep.request(entry.policy, entry.hole.firstFail).config.budget;
         key.lastFail = sweep.request(entry.policy, entry.hole.lastFail).config.budget;
     }
+    return key;
+}
+
+void HoleAnatomyCoordinator::showHole(int holeRow)
+{
+    const std::optional<HoleKey> found = keyOf(holeRow);
+    if (!found || !m_program)
+        return;
+    const HoleListModel::Entry &entry = m_parts.holes->entry(holeRow);
+    const SweepResultModel &sweep = *m_parts.sweep;
+    const HoleKey key = *found;
     if (m_key == key && (!m_pending || m_controller.running()))
         return;
     const bool sameHole = m_key == key;
@@ -165,16 +206,23 @@ void HoleAnatomyCoordinator::setRescue(bool rescue)
     startIfShown();
 }
 
-// "DTR: failing 0.419 to 0.420 on the grid", or the exact bytes of a mapped row's hole.
+// "DTR · sum · overhead limit 2: failing 0.419 to 0.420 on the grid", or the exact bytes of a
+// mapped row's hole: the row named by everything that sets it apart on the strip.
 QString HoleAnatomyCoordinator::holeTitle() const
 {
     if (!m_key || !m_request)
         return {};
-    const QString policy = QString::fromStdString(m_request->config.policy.name);
+    const RunConfig &config = m_request->config;
+    const QString dot = QStringLiteral(" \u00b7 ");
+    QString row = QString::fromStdString(config.policy.name) + dot +
+                  QString::fromUtf8(allocatorKindName(config.allocator.kind).data());
+    if (config.runtime != RuntimeKind::Eager)
+        row += dot + QString::fromUtf8(runtimeName(config.runtime).data());
+    row += dot + tr("overhead limit %1").arg(m_request->overheadLimit, 0, 'g', 6);
     if (m_exactBounds)
         return tr("%1: failing %2 to %3 B (exact map)")
-            .arg(policy, HoleStoryHtmlWriter::digits(m_key->firstFail), HoleStoryHtmlWriter::digits(m_key->lastFail));
-    return tr("%1: failing %2 to %3 on the grid").arg(policy, m_gridRange.first, m_gridRange.second);
+            .arg(row, HoleStoryHtmlWriter::digits(m_key->firstFail), HoleStoryHtmlWriter::digits(m_key->lastFail));
+    return tr("%1: failing %2 to %3 on the grid").arg(row, m_gridRange.first, m_gridRange.second);
 }
 
 void HoleAnatomyCoordinator::showAnswer(const HoleAnatomyAnswer &answer)

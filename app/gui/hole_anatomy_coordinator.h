@@ -68,6 +68,10 @@ signals:
 
 private:
     void selectionChanged();
+    // The hole shown is still on the strip; otherwise the panel says it went, and why.
+    void holesChanged();
+    void forgetShown(const QString &why);
+    std::optional<HoleKey> keyOf(int holeRow) const;
     void startIfShown();
     void showAnswer(const HoleAnatomyAnswer &answer);
     void drawFigure(const HoleAnatomyAnswer &answer);

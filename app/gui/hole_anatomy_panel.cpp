@@ -76,12 +76,13 @@ void HoleAnatomyPanel::setBusy(bool busy)
     m_export->setEnabled(!busy && !m_text->document()->isEmpty() && m_status->text().isEmpty());
 }
 
-void HoleAnatomyPanel::showIntroduction()
+void HoleAnatomyPanel::showIntroduction(const QString &why)
 {
     m_title->setText(tr("No hole selected"));
     m_status->show();
-    m_status->setText(tr("Select a hole in the Holes table, or a failing budget inside an outlined hole of the "
-                         "strip, to read why it fails while the budgets around it pass."));
+    const QString how = tr("Select a hole in the Holes table, or a failing budget inside an outlined hole of the "
+                           "strip, to read why it fails while the budgets around it pass.");
+    m_status->setText(why.isEmpty() ? how : why + QLatin1Char(' ') + how);
     m_text->clear();
     setBusy(false);
 }

@@ -20,8 +20,8 @@ class HoleAnatomyPanel : public QWidget {
 public:
     explicit HoleAnatomyPanel(QWidget *parent = nullptr);
 
-    // Nothing selected yet: how to get a story.
-    void showIntroduction();
+    // No hole selected: how to get a story, after why the last one went (when it went).
+    void showIntroduction(const QString &why = {});
     // "Explaining the hole at 0.419…", with a busy bar until progress says more.
     void showExplaining(const QString &hole);
     void showProgress(const QString &text, qint64 done, qint64 total);

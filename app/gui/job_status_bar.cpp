@@ -1,5 +1,7 @@
 #include "job_status_bar.h"
 
+#include "views/common/elided_label.h"
+
 #include <QAction>
 #include <QLabel>
 #include <QProgressBar>
@@ -9,12 +11,13 @@
 namespace rematlens {
 
 JobStatusBar::JobStatusBar(QStatusBar *bar, QObject *parent)
-    : QObject(parent), m_label(new QLabel(bar)), m_progress(new QProgressBar(bar)), m_cancel(new QToolButton(bar))
+    : QObject(parent), m_label(new ElidedLabel(bar)), m_progress(new QProgressBar(bar)), m_cancel(new QToolButton(bar))
 {
     m_progress->setMaximumWidth(240);
     m_progress->setTextVisible(true);
     m_progress->setToolTip(tr("Work finished so far"));
-    m_label->setToolTip(tr("How the last sweep or map went: runs replayed, runs already known, holes found"));
+    m_label->setObjectName(QStringLiteral("jobStatus"));
+    m_label->setToolTip(tr("How the last sweep or map went"));
     m_progress->hide();
     m_cancel->setText(tr("Cancel"));
     m_cancel->setToolTip(tr("Stop the sweep or the map (Ctrl+.)"));
@@ -28,6 +31,7 @@ JobStatusBar::JobStatusBar(QStatusBar *bar, QObject *parent)
 void JobStatusBar::setText(const QString &text)
 {
     m_label->setText(text);
+    m_label->setToolTip(text.isEmpty() ? tr("How the last sweep or map went") : text);
 }
 
 QString JobStatusBar::text() const

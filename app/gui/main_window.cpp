@@ -12,6 +12,7 @@
 #include "selected_run_presenter.h"
 #include "session_controller.h"
 #include "shortcut_table.h"
+#include "strip_status.h"
 #include "sweep_coordinator.h"
 #include "window_docks.h"
 #include "window_exports.h"
@@ -79,6 +80,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_holeView = m_docks->holeView();
     m_memoryMapDock = m_docks->memoryMapDock();
     m_status = new JobStatusBar(statusBar(), this);
+    m_stripStatus = new StripStatus(statusBar(), *m_sweepModel, *m_mapModel, *m_holeModel, this);
     m_menus = new WindowMenus(*this, m_docks->toggleActions());
     m_status->setCancelAction(m_menus->cancelAction());
     createParts();
@@ -107,7 +109,7 @@ MainWindow::~MainWindow()
 
 void MainWindow::createParts()
 {
-    m_sweeps = new SweepCoordinator({m_panel, m_sweepModel, m_holeModel, m_selection, &m_settings, m_status}, this);
+    m_sweeps = new SweepCoordinator({m_panel, m_sweepModel, m_selection, &m_settings, m_status}, this);
     m_maps = new MapCoordinator(*m_sweepModel, *m_mapModel, *m_status, this);
     m_schedules = new ScheduleRowsCoordinator(*m_scheduleRows, *m_sweepModel, *m_status, this);
     m_runViews = new RunViewsController(*m_selection, *m_sweepModel, *m_mapModel,

@@ -38,6 +38,7 @@ class ScheduleRowsCoordinator;
 class ScheduleRowsModel;
 class SelectedRunPresenter;
 class SessionController;
+class StripStatus;
 class SweepCoordinator;
 class SweepPanel;
 class SweepResultModel;
@@ -121,6 +122,8 @@ public:
     const QString &traceName() const { return m_traceName; }
     const std::shared_ptr<const Program> &program() const { return m_program; }
     SessionController &sessions() const { return *m_sessions; }
+    // The status bar's fields on what the strip holds (its maps' sources, its holes).
+    const StripStatus &stripStatus() const { return *m_stripStatus; }
     AppSettings &settings() { return m_settings; }
 
 signals:
@@ -176,6 +179,7 @@ private:
     bool m_memoryMapOffered = false;
 
     JobStatusBar *m_status = nullptr;
+    StripStatus *m_stripStatus = nullptr;
     WindowMenus *m_menus = nullptr;
     WindowExports *m_exports = nullptr;
     SweepCoordinator *m_sweeps = nullptr;

@@ -2,7 +2,7 @@
 
 #include "app/cli/map_record.h"
 #include "core/sim/run_identity.h"
-#include "views/tables/exact_map_model.h"
+#include "core/sim/run_request.h"
 
 #include <QDir>
 #include <QStandardPaths>
@@ -49,6 +49,11 @@ QString MapCache::directory()
     return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/maps");
 }
 
+QString MapCache::pathOf(const QString &traceHash)
+{
+    return directory() + QLatin1Char('/') + traceHash + QStringLiteral(".jsonl");
+}
+
 // The file is made at the first record written: a trace never mapped leaves none.
 bool MapCache::open(const QString &traceHash)
 {
@@ -57,21 +62,16 @@ bool MapCache::open(const QString &traceHash)
     m_failed = false;
     if (traceHash.isEmpty())
         return false;
-    m_path = directory() + QLatin1Char('/') + traceHash + QStringLiteral(".jsonl");
+    m_path = pathOf(traceHash);
     return true;
 }
 
 // A line cut short (the window killed mid-write) or not ours is skipped: the budgets it held
-// are simply unmapped again.
-void MapCache::loadInto(ExactMapModel &model) const
+// are simply unmapped again. Intervals of a walk whose range was never written are left out:
+// there is nothing to draw them in.
+std::map<QString, MapCache::Stored> MapCache::read(const QString &path)
 {
-    if (m_path.isEmpty())
-        return;
-    std::ifstream in(m_path.toStdString());
-    struct Stored {
-        std::vector<ByteRange> ranges;
-        std::vector<RunResult> intervals;
-    };
+    std::ifstream in(path.toStdString());
     std::map<QString, Stored> maps;
     std::string line;
     while (std::getline(in, line)) {
@@ -86,13 +86,8 @@ void MapCache::loadInto(ExactMapModel &model) const
             if (std::optional<RunResult> r = mapRecordFromJson(*interval))
                 stored.intervals.push_back(std::move(*r));
     }
-    for (const auto &[key, stored] : maps) {
-        if (stored.ranges.empty())
-            continue; // intervals of a walk whose range was never written: nothing to draw them in
-        for (const ByteRange &range : stored.ranges)
-            model.add(key, range, {});
-        model.add(key, stored.ranges.front(), stored.intervals);
-    }
+    std::erase_if(maps, [](const auto &stored) { return stored.second.ranges.empty(); });
+    return maps;
 }
 
 bool MapCache::append(const std::string &line)
@@ -129,12 +124,15 @@ void MapCache::storeRange(const QString &key, ByteRange range)
     append(record.dump());
 }
 
-void MapCache::storeIntervals(const QString &key, const std::vector<RunResult> &intervals, const Baseline &baseline)
+void MapCache::storeIntervals(const QString &key, const RunRequest &request, const std::vector<RunResult> &intervals,
+                              const Baseline &baseline)
 {
+    const MapIdentity identity{request.trace, request.config.policy.name,
+                               std::string(simrdRuntimeName(request.config.runtime)), request.overheadLimit, request.keep};
     for (const RunResult &r : intervals) {
         nlohmann::ordered_json record;
         record["key"] = key.toStdString();
-        record["interval"] = mapRecordToJson(MapIdentity{}, r, baseline);
+        record["interval"] = mapRecordToJson(identity, r, baseline);
         if (!append(record.dump()))
             return;
     }

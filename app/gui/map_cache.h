@@ -7,12 +7,13 @@
 #include <QString>
 
 #include <fstream>
+#include <map>
 #include <memory>
 #include <vector>
 
 namespace rematlens {
 
-class ExactMapModel;
+struct RunRequest;
 
 // The exact maps the window made, kept per trace (by its content's SHA-256) in the user's data
 // directory next to the sweep cache, as JSON lines: a map's range when a walk starts, its intervals as they arrive (the
@@ -20,13 +21,24 @@ class ExactMapModel;
 // stored interval covers (a walk cancelled, or the window closed mid-way) stay unmapped.
 class MapCache {
 public:
+    // The maps stored for one trace, by key: the ranges walks were asked for, and the intervals.
+    struct Stored {
+        std::vector<ByteRange> ranges;
+        std::vector<RunResult> intervals;
+    };
+
     // Opens the cache of the trace with this content hash; false (cache off) when unusable.
     bool open(const QString &traceHash);
     static QString directory();
-    // Every map stored for the trace, into the model (which shows that trace).
-    void loadInto(ExactMapModel &model) const;
+    static QString pathOf(const QString &traceHash);
+    // Every map stored in the file at `path` (a trace's cache): a slow read for a large map, so
+    // the window reads it off the GUI thread.
+    static std::map<QString, Stored> read(const QString &path);
     void storeRange(const QString &key, ByteRange range);
-    void storeIntervals(const QString &key, const std::vector<RunResult> &intervals, const Baseline &baseline);
+    // The records of `map --out` for the row `request` names (its policy, runtime, overhead
+    // limit and kept tensors, as a map file of the command line would have them).
+    void storeIntervals(const QString &key, const RunRequest &request, const std::vector<RunResult> &intervals,
+                        const Baseline &baseline);
 
 private:
     bool append(const std::string &line);

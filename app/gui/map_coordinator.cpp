@@ -15,7 +15,7 @@ namespace rematlens {
 
 MapCoordinator::MapCoordinator(const SweepResultModel &sweep, ExactMapModel &maps, JobStatusBar &status,
                                QObject *parent)
-    : QObject(parent), m_sweep(sweep), m_maps(maps), m_status(status)
+    : QObject(parent), m_sweep(sweep), m_maps(maps), m_status(status), m_builder(maps, this)
 {
     connect(&m_controller, &MapController::intervalsArrived, this, &MapCoordinator::showIntervals);
     connect(&m_controller, &MapController::progress, this, [this](int job, qint64 mapped, qint64 total) {
@@ -25,7 +25,9 @@ MapCoordinator::MapCoordinator(const SweepResultModel &sweep, ExactMapModel &map
         m_status.showProgress(mapped, total, tr("%1 % of budgets mapped").arg(percent, 0, 'f', 1));
     });
     connect(&m_controller, &MapController::finished, this, &MapCoordinator::showFinished);
-    connect(&m_atlas, &AtlasLoader::loaded, this, &MapCoordinator::showAtlas);
+    connect(&m_loader, &TraceMapsLoader::loaded, this, &MapCoordinator::showLoaded);
+    connect(&maps, &ExactMapModel::changed, this, &MapCoordinator::intervalsChanged);
+    connect(&m_builder, &MapRowBuilder::settled, this, &MapCoordinator::whenSettled);
 }
 
 void MapCoordinator::setTrace(std::shared_ptr<const Program> program, const Baseline &baseline,
@@ -33,35 +35,54 @@ void MapCoordinator::setTrace(std::shared_ptr<const Program> program, const Base
 {
     m_controller.cancel();
     m_deferred.reset();
+    m_finishing.reset();
+    m_builder.forget();
     m_program = std::move(program);
     m_baseline = baseline;
     m_traceHash = traceHash;
     m_maps.setTrace(traceHash);
-    if (m_cache.open(traceHash) && m_maps.empty())
-        m_cache.loadInto(m_maps); // maps made in earlier sessions
-    m_atlas.load(traceHash);
+    m_cache.open(traceHash);
+    // Maps of a trace shown before in this window are in the model already, with its cache's.
+    m_loader.load(traceHash, m_maps.empty());
 }
 
-// The atlas's maps join the rows' maps like the intervals of a walk; budgets of their range that
+// The known maps join the rows' maps like the intervals of a walk; budgets of their range that
 // no interval covers (a map stopped before it was complete) stay unmapped.
-void MapCoordinator::showAtlas(const AtlasLoader::Scan &scan)
+void MapCoordinator::showLoaded(std::shared_ptr<TraceMapsLoader::Scan> scan)
 {
-    if (scan.traceHash != m_traceHash)
+    if (scan->traceHash != m_traceHash)
         return; // another trace opened since
-    QStringList lines;
-    for (const BundledMap &map : scan.maps)
-        for (const BundledMap::Row &row : map.rows) {
-            m_maps.add(QString::fromStdString(row.identity.key()), map.range, row.intervals);
-            lines << describeAtlasRow(map, row);
-        }
-    for (const QString &problem : scan.problems) {
-        std::cerr << "rematlens: atlas map ignored: " << problem.toStdString() << std::endl;
-        lines << tr("Atlas map ignored, unreadable: %1").arg(problem);
+    for (auto &[key, stored] : scan->cached) {
+        const MapProvenance fromCache{{}, true, false};
+        for (const ByteRange &range : stored.ranges)
+            m_builder.add(key, range, {}, fromCache);
+        m_builder.add(key, stored.ranges.front(), std::move(stored.intervals), fromCache);
     }
-    if (!scan.maps.empty())
-        emit intervalsChanged();
-    if (!lines.isEmpty())
-        emit message(lines.join(QStringLiteral("; ")));
+    for (BundledMap &map : scan->atlas) {
+        const MapProvenance fromAtlas{{QFileInfo(QString::fromStdString(map.path)).fileName()}, false, false};
+        for (BundledMap::Row &row : map.rows)
+            m_builder.add(QString::fromStdString(row.identity.key()), map.range, std::move(row.intervals), fromAtlas);
+    }
+    QStringList problems;
+    for (const QString &problem : scan->problems) {
+        std::cerr << "rematlens: atlas map ignored: " << problem.toStdString() << std::endl;
+        problems << tr("Atlas map ignored, unreadable: %1").arg(problem);
+    }
+    if (!problems.isEmpty())
+        emit message(problems.join(QStringLiteral("; ")));
+    if (!m_builder.busy())
+        whenSettled();
+}
+
+// Every map asked for is built: a walk that finished meanwhile reports, a map asked for
+// meanwhile starts.
+void MapCoordinator::whenSettled()
+{
+    if (settling())
+        return;
+    if (m_finishing)
+        reportFinished();
+    emit settled();
     startDeferred();
 }
 
@@ -93,29 +114,6 @@ void MapCoordinator::cancel()
     emit finished(true);
 }
 
-QString MapCoordinator::describeAtlasRow(const BundledMap &map, const BundledMap::Row &row) const
-{
-    std::vector<BudgetInterval> known;
-    for (const RunResult &r : row.intervals)
-        known.push_back(r.interval);
-    Bytes unmapped = 0;
-    for (const ByteRange &gap : uncoveredRanges(map.range, known))
-        unmapped += gap.size();
-    const auto ratio = [this](Bytes budget) {
-        return m_baseline.memory > 0 ? QString::number(double(budget) / double(m_baseline.memory), 'f', 2)
-                                     : numberLocale().toString(budget);
-    };
-    const QLocale c = numberLocale();
-    const QString span = ratio(map.range.from) + QStringLiteral("–") + ratio(map.range.end - 1);
-    const QString source = QFileInfo(QString::fromStdString(map.path)).fileName();
-    const QString policy = QString::fromStdString(row.identity.policy);
-    if (unmapped == 0)
-        return tr("%1: complete map from the atlas: %2 intervals, %3 (%4)")
-            .arg(policy, c.toString(qulonglong(row.intervals.size())), span, source);
-    return tr("%1: map from the atlas with gaps: %2 intervals, %3, %4 B unmapped (%5)")
-        .arg(policy, c.toString(qulonglong(row.intervals.size())), span, c.toString(unmapped), source);
-}
-
 // Why the window cannot map a row, in the window's words.
 static QString unmappable(const RunConfig &config)
 {
@@ -133,9 +131,9 @@ QString MapCoordinator::start(std::optional<std::pair<std::size_t, std::size_t>>
 {
     if (!m_program || m_sweep.gridSize() == 0 || m_sweep.policyCount() == 0)
         return tr("Sweep first: a map draws over the strip's rows, for their policies.");
-    if (m_atlas.loading()) { // what the atlas knows is not walked again
+    if (settling()) { // what is known already is not walked again
         m_deferred = DeferredStart{columns, threads};
-        m_status.setText(tr("Reading this trace's maps from the atlas first; mapping starts when they are read…"));
+        m_status.setText(tr("Reading this trace's known maps first; mapping starts when they are shown…"));
         emit runningChanged();
         return {};
     }
@@ -147,6 +145,7 @@ QString MapCoordinator::start(std::optional<std::pair<std::size_t, std::size_t>>
     }
     const ByteRange range{m_sweep.request(0, first).config.budget, m_sweep.request(0, last).config.budget + 1};
     std::vector<MapJobRow> rows;
+    std::map<QString, RunRequest> requests;
     for (std::size_t p = 0; p < m_sweep.policyCount(); ++p) {
         const RunRequest &request = m_sweep.request(p, 0);
         if (const QString why = unmappable(request.config); !why.isEmpty()) {
@@ -157,21 +156,20 @@ QString MapCoordinator::start(std::optional<std::pair<std::size_t, std::size_t>>
         if (const MappedRow *known = m_maps.row(row.key))
             for (const RunResult &r : known->intervals)
                 row.known.push_back(r.interval);
+        requests.emplace(row.key, request);
         rows.push_back(std::move(row));
     }
     if (rows.empty())
         return tr("No row of the strip can be mapped exactly:\n%1").arg(skipped.join(QLatin1Char('\n')));
-    m_keys.clear();
-    for (const MapJobRow &row : rows)
-        m_keys.push_back(row.key);
+    m_rows = std::move(requests);
     m_range = range;
-    for (const QString &key : m_keys)
+    for (const auto &[key, request] : m_rows)
         m_cache.storeRange(key, range);
     m_controller.start(m_program, std::move(rows), range, threads);
     const QLocale c = numberLocale();
     m_status.setText(tr("Mapping %1 to %2 B exactly for %3…")
                          .arg(c.toString(range.from), c.toString(range.end - 1),
-                              countOf(qint64(m_keys.size()), tr("row"), tr("rows"))));
+                              countOf(qint64(m_rows.size()), tr("row"), tr("rows"))));
     emit runningChanged();
     return {};
 }
@@ -180,41 +178,48 @@ void MapCoordinator::showIntervals(int job, const QString &key, ByteRange range,
 {
     if (job != m_controller.currentJob())
         return;
-    m_maps.add(key, range, intervals);
-    m_cache.storeIntervals(key, intervals, m_baseline);
-    emit intervalsChanged();
+    if (const auto row = m_rows.find(key); row != m_rows.end())
+        m_cache.storeIntervals(key, row->second, intervals, m_baseline);
+    m_builder.add(key, range, intervals, MapProvenance{{}, false, true});
 }
 
-// Every row of the job gets its range, so budgets never reached show as unmapped.
+// Every row of the job gets its range, so budgets never reached show as unmapped; the report
+// waits until the last intervals are built into the maps.
 void MapCoordinator::showFinished(int job, bool cancelled, double seconds, std::size_t replays)
 {
     if (job != m_controller.currentJob())
         return;
     m_lastReplays = replays;
+    for (const auto &[key, request] : m_rows)
+        m_builder.add(key, m_range, {}, MapProvenance{{}, false, true});
+    m_finishing = Finishing{cancelled, seconds, replays};
+    if (!m_builder.busy())
+        whenSettled();
+}
+
+void MapCoordinator::reportFinished()
+{
+    const Finishing done = *m_finishing;
+    m_finishing.reset();
     std::size_t intervals = 0;
     Bytes unmapped = 0;
-    std::size_t holes = 0;
-    for (const QString &key : m_keys) {
-        m_maps.add(key, m_range, {});
+    for (const auto &[key, request] : m_rows) {
         const MappedRow *row = m_maps.row(key);
+        if (!row)
+            continue;
         intervals += row->summary.intervals;
-        holes += row->summary.holes.size();
         for (const ByteRange &gap : row->summary.unmapped)
             unmapped += gap.size();
     }
-    emit intervalsChanged();
     const QLocale c = numberLocale();
-    const QString holeCount = countOf(qint64(holes), tr("hole"), tr("holes"));
-    m_status.setText(cancelled ? tr("Map cancelled: %1 intervals kept, %2 B unmapped (hatched); %3 between mapped "
-                                    "budgets")
-                                     .arg(c.toString(static_cast<qulonglong>(intervals)), c.toString(unmapped), holeCount)
-                               : tr("Mapped exactly: %1 intervals, %2 replays in %3 s; %4")
-                                     .arg(c.toString(static_cast<qulonglong>(intervals)))
-                                     .arg(replays)
-                                     .arg(seconds, 0, 'f', 2)
-                                     .arg(holeCount));
+    m_status.setText(done.cancelled ? tr("Map cancelled: %1 intervals kept, %2 B unmapped (hatched)")
+                                          .arg(c.toString(static_cast<qulonglong>(intervals)), c.toString(unmapped))
+                                    : tr("Mapped exactly: %1 intervals, %2 replays in %3 s")
+                                          .arg(c.toString(static_cast<qulonglong>(intervals)))
+                                          .arg(done.replays)
+                                          .arg(done.seconds, 0, 'f', 2));
     emit runningChanged();
-    emit finished(cancelled);
+    emit finished(done.cancelled);
 }
 
 } // namespace rematlens

@@ -203,19 +203,15 @@ void SweepCoordinator::showFinished(int job, bool cancelled, double seconds)
     if (job != m_controller.currentJob())
         return;
     const SweepResultModel &results = *m_parts.results;
-    const int holes = m_parts.holes->rowCount();
     const std::size_t replayed = m_jobIndices.size();
     const std::size_t fromCache = static_cast<std::size_t>(results.rowCount()) - replayed;
-    const QString holeCount = countOf(holes, tr("hole"), tr("holes"));
-    m_parts.status->setText(cancelled ? tr("Sweep cancelled: %1 of %2 runs kept; %3 between finished runs")
+    m_parts.status->setText(cancelled ? tr("Sweep cancelled: %1 of %2 runs kept")
                                             .arg(results.finishedCount())
                                             .arg(results.rowCount())
-                                            .arg(holeCount)
-                                      : tr("%1 replayed in %2 s, %3 already known; %4")
+                                      : tr("%1 replayed in %2 s, %3 already known")
                                             .arg(countOf(qint64(replayed), tr("run"), tr("runs")))
                                             .arg(seconds, 0, 'f', 2)
-                                            .arg(fromCache)
-                                            .arg(holeCount));
+                                            .arg(fromCache));
     emit runningChanged();
     emit finished(cancelled);
 }

@@ -16,7 +16,6 @@
 namespace rematlens {
 
 class AppSettings;
-class HoleListModel;
 class JobStatusBar;
 class RunSelection;
 class SweepPanel;
@@ -33,7 +32,6 @@ public:
     struct Parts {
         SweepPanel *panel;
         SweepResultModel *results;
-        const HoleListModel *holes;
         RunSelection *selection;
         AppSettings *settings;
         JobStatusBar *status;

@@ -12,6 +12,15 @@ MappedRow MappedRow::build(ByteRange range, std::vector<RunResult> intervals)
     return row;
 }
 
+MappedRow MappedRow::merged(const MappedRow *base, ByteRange range, std::vector<RunResult> intervals)
+{
+    if (!base)
+        return build(range, std::move(intervals));
+    intervals.insert(intervals.end(), base->intervals.begin(), base->intervals.end());
+    const ByteRange known = base->summary.range;
+    return build(ByteRange{std::min(range.from, known.from), std::max(range.end, known.end)}, std::move(intervals));
+}
+
 std::optional<std::size_t> MappedRow::indexAt(Bytes budget) const
 {
     // The last interval starting at or below the budget is the only one that can hold it.

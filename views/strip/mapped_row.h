@@ -14,6 +14,9 @@ struct MappedRow {
     MapSummary summary;
 
     static MappedRow build(ByteRange range, std::vector<RunResult> intervals);
+    // `base` (none for a new map) with more intervals over `range`: the range becomes the
+    // smallest one holding both. Large maps take a while: build them off the GUI thread.
+    static MappedRow merged(const MappedRow *base, ByteRange range, std::vector<RunResult> intervals);
     // The interval holding this budget, if mapped.
     const RunResult *intervalAt(Bytes budget) const;
     // Its index in `intervals`, for stepping through them.

@@ -2,8 +2,6 @@
 
 #include "core/sim/run_identity.h"
 
-#include <algorithm>
-
 namespace rematlens {
 
 ExactMapModel::ExactMapModel(QObject *parent) : QObject(parent)
@@ -29,27 +27,41 @@ void ExactMapModel::clear()
     emit changed();
 }
 
-void ExactMapModel::add(const QString &key, ByteRange range, const std::vector<RunResult> &intervals)
+void ExactMapModel::add(const QString &key, ByteRange range, const std::vector<RunResult> &intervals,
+                        const MapProvenance &from)
 {
-    std::map<QString, MappedRow> &rows = current();
-    auto found = rows.find(key);
-    std::vector<RunResult> all = intervals;
-    if (found != rows.end()) {
-        const ByteRange &known = found->second.summary.range;
-        if (intervals.empty() && range.from >= known.from && range.end <= known.end)
-            return; // nothing new (a large map is not rebuilt on the GUI thread for nothing)
-        all.insert(all.end(), found->second.intervals.begin(), found->second.intervals.end());
-        range = ByteRange{std::min(range.from, known.from), std::max(range.end, known.end)};
-    }
-    rows[key] = MappedRow::build(range, std::move(all));
+    const Entry *known = entry(key);
+    const MappedRow *base = known ? known->map.get() : nullptr;
+    if (base && intervals.empty() && range.from >= base->summary.range.from && range.end <= base->summary.range.end)
+        return; // nothing new (a large map is not rebuilt for nothing)
+    put(key, std::make_shared<const MappedRow>(MappedRow::merged(base, range, intervals)), from);
+}
+
+void ExactMapModel::put(const QString &key, std::shared_ptr<const MappedRow> map, const MapProvenance &from)
+{
+    Entry &entry = current()[key];
+    entry.map = std::move(map);
+    entry.provenance.add(from);
     emit changed();
+}
+
+const ExactMapModel::Entry *ExactMapModel::entry(const QString &key) const
+{
+    const std::map<QString, Entry> &shown = rows();
+    const auto found = shown.find(key);
+    return found == shown.end() ? nullptr : &found->second;
 }
 
 const MappedRow *ExactMapModel::row(const QString &key) const
 {
-    const std::map<QString, MappedRow> &shown = rows();
-    const auto found = shown.find(key);
-    return found == shown.end() ? nullptr : &found->second;
+    const Entry *found = entry(key);
+    return found ? found->map.get() : nullptr;
+}
+
+std::shared_ptr<const MappedRow> ExactMapModel::shared(const QString &key) const
+{
+    const Entry *found = entry(key);
+    return found ? found->map : nullptr;
 }
 
 } // namespace rematlens

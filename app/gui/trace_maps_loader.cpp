@@ -1,4 +1,4 @@
-#include "atlas_loader.h"
+#include "trace_maps_loader.h"
 
 #include "atlas_directory.h"
 
@@ -10,14 +10,19 @@
 
 namespace rematlens {
 
-AtlasLoader::AtlasLoader(QObject *parent) : QObject(parent) {}
+TraceMapsLoader::TraceMapsLoader(QObject *parent) : QObject(parent) {}
 
-AtlasLoader::Scan AtlasLoader::scan(const QString &directory, const QString &traceHash)
+TraceMapsLoader::Scan TraceMapsLoader::scan(const QString &atlasDirectory, const QString &traceHash,
+                                            const QString &cachePath)
 {
-    Scan found{traceHash, {}, {}};
-    if (directory.isEmpty() || traceHash.isEmpty())
+    Scan found{traceHash, {}, {}, {}};
+    if (traceHash.isEmpty())
         return found;
-    const QDir atlas(directory);
+    if (!cachePath.isEmpty())
+        found.cached = MapCache::read(cachePath);
+    if (atlasDirectory.isEmpty())
+        return found;
+    const QDir atlas(atlasDirectory);
     for (const QString &name : atlas.entryList({QStringLiteral("*.jsonl.gz")}, QDir::Files, QDir::Name)) {
         const std::string path = atlas.filePath(name).toStdString();
         std::string error;
@@ -26,14 +31,14 @@ AtlasLoader::Scan AtlasLoader::scan(const QString &directory, const QString &tra
             continue; // another trace's map
         std::optional<BundledMap> map = trace ? BundledMapReader::read(path, error) : std::nullopt;
         if (map)
-            found.maps.push_back(std::move(*map));
+            found.atlas.push_back(std::move(*map));
         else
             found.problems << QString::fromStdString(error);
     }
     return found;
 }
 
-void AtlasLoader::load(const QString &traceHash)
+void TraceMapsLoader::load(const QString &traceHash, bool withCache)
 {
     m_pending = nullptr; // an earlier scan's result no longer counts
     if (traceHash.isEmpty())
@@ -45,15 +50,15 @@ void AtlasLoader::load(const QString &traceHash)
         watcher->deleteLater();
     });
     m_pending = watcher;
-    // The directory is chosen here, on the GUI thread, where the environment is read.
-    watcher->setFuture(QtConcurrent::run(&AtlasLoader::scan, atlasDirectory(), traceHash));
+    // The folders are chosen here, on the GUI thread, where the environment is read.
+    const QString cachePath = withCache ? MapCache::pathOf(traceHash) : QString();
+    watcher->setFuture(QtConcurrent::run(&TraceMapsLoader::scan, atlasDirectory(), traceHash, cachePath));
 }
 
-void AtlasLoader::deliver(QFutureWatcher<Scan> *watcher)
+void TraceMapsLoader::deliver(QFutureWatcher<Scan> *watcher)
 {
     m_pending = nullptr;
-    const Scan result = watcher->result();
-    emit loaded(result);
+    emit loaded(std::make_shared<Scan>(watcher->future().takeResult()));
 }
 
 } // namespace rematlens

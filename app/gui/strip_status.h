@@ -1,0 +1,38 @@
+#pragma once
+
+#include <QObject>
+
+class QLabel;
+class QStatusBar;
+
+namespace rematlens {
+
+class ExactMapModel;
+class HoleListModel;
+class SweepResultModel;
+
+// The status bar's fields about what the strip holds, each derived from the strip's rows and
+// their identities whenever they change, never kept from an earlier sweep or map: where the
+// maps drawn on the strip's rows came from, and how many holes the Holes table lists.
+class StripStatus : public QObject {
+    Q_OBJECT
+
+public:
+    StripStatus(QStatusBar *bar, const SweepResultModel &sweep, const ExactMapModel &maps, const HoleListModel &holes,
+                QObject *parent);
+
+    QString mapsText() const;
+    QString holesText() const;
+
+private:
+    void showMaps();
+    void showHoles();
+
+    const SweepResultModel &m_sweep;
+    const ExactMapModel &m_maps;
+    const HoleListModel &m_holes;
+    QLabel *m_mapsLabel;
+    QLabel *m_holesLabel;
+};
+
+} // namespace rematlens

@@ -1,0 +1,36 @@
+#pragma once
+
+// Bundled maps for the tests that need an atlas: the demo trace mapped by `rematlens map`, the
+// file gzip-compressed as the atlas keeps it.
+
+#include <QByteArray>
+#include <QProcess>
+#include <QString>
+#include <QStringList>
+
+#include <zlib.h>
+
+// Maps the demo's DTR row (eager, overhead limit 2) over from..to into `out` (a `map --out`
+// file); the command's error output when it fails, else an empty string.
+inline QString mapDemo(const QString &from, const QString &to, const QString &out)
+{
+    QProcess process;
+    process.start(QStringLiteral(REMATLENS_BINARY),
+                  {QStringLiteral("map"), QStringLiteral(":demo"), QStringLiteral("--from"), from, QStringLiteral("--to"),
+                   to, QStringLiteral("--policy"), QStringLiteral("DTR"), QStringLiteral("--runtime"),
+                   QStringLiteral("eager"), QStringLiteral("--overhead-limit"), QStringLiteral("2"),
+                   QStringLiteral("--out"), out});
+    process.waitForFinished(300000);
+    return process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0
+               ? QString()
+               : QString::fromUtf8(process.readAllStandardError());
+}
+
+inline bool writeGzip(const QString &path, const QByteArray &content)
+{
+    gzFile out = gzopen(path.toLocal8Bit().constData(), "wb");
+    if (!out)
+        return false;
+    const int written = gzwrite(out, content.constData(), static_cast<unsigned>(content.size()));
+    return gzclose(out) == Z_OK && written == content.size();
+}
