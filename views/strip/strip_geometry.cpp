@@ -86,9 +86,8 @@ double StripGeometry::budgetAt(double x) const
 QRectF StripGeometry::visiblePart(const QRectF &r) const
 {
     const QRectF area = cellArea();
-    const double margin = 16;
-    const double left = std::max(r.left(), area.left() - margin);
-    const double right = std::min(r.right(), area.right() + margin);
+    const double left = std::max(r.left(), area.left());
+    const double right = std::min(r.right(), area.right());
     return QRectF(left, r.top(), std::max(0.0, right - left), r.height());
 }
 

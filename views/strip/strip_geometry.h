@@ -48,7 +48,7 @@ struct StripGeometry {
     double xOfBudget(double bytes) const;
     double budgetAt(double x) const;
     double columnOfBudget(double bytes) const;
-    // `r` cut to a little beyond the cells' sides: zoomed down to bytes, a grid cell spans
+    // `r` cut to the cells' sides (nothing is drawn past the axis ends): zoomed down to bytes, a grid cell spans
     // billions of pixels, more than a raster engine's fixed-point coordinates hold.
     QRectF visiblePart(const QRectF &r) const;
     // y of an overhead value in [1, limit] inside the plot area.

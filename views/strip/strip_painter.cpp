@@ -428,21 +428,44 @@ void StripPainter::paintIntervalEdges(QPainter &p, const StripGeometry &g, const
     p.restore();
 }
 
+// A mapped row's holes at their exact bounds. Holes closer together than a marker's width (the
+// LSTM's 200 holes within a few pixels of a full-range strip) are drawn as one group: an outline
+// around them all with the number of holes, over the cells that show which budgets pass and
+// fail, instead of hatchings that would merge into one black block.
 void StripPainter::paintExactHoles(QPainter &p, const StripGeometry &g, int row, const MappedRow &mapped) const
 {
     const QRectF cells = g.cell(row, 0);
     const double minimumWidth = 0.5 * lineHeight();
-    for (const MapHole &hole : mapped.summary.holes) {
-        QRectF span(QPointF(g.xOfBudget(static_cast<double>(hole.firstFail)), cells.top()),
-                    QPointF(g.xOfBudget(static_cast<double>(hole.lastFail) + 1), cells.bottom()));
+    const auto spanOf = [&](Bytes first, Bytes last) {
+        return QRectF(QPointF(g.xOfBudget(static_cast<double>(first)), cells.top()),
+                      QPointF(g.xOfBudget(static_cast<double>(last) + 1), cells.bottom()));
+    };
+    const auto widened = [&](QRectF span) {
         if (span.width() < minimumWidth)
             span.adjust(-(minimumWidth - span.width()) / 2, 0, (minimumWidth - span.width()) / 2, 0);
-        span = shownPart(g, span);
-        if (span.width() <= 0)
-            continue;
-        const RunResult *failed = mapped.intervalAt(hole.firstFail);
-        HoleMark::paint(p, span, m_style.outcome(failed ? failed->outcome : Outcome::OutOfMemory), m_style);
-        paintHoleMarker(p, span);
+        return span;
+    };
+    const std::vector<MapHole> &holes = mapped.summary.holes;
+    for (std::size_t first = 0; first < holes.size();) {
+        std::size_t end = first + 1;
+        QRectF group = widened(spanOf(holes[first].firstFail, holes[first].lastFail));
+        for (; end < holes.size(); ++end) {
+            const QRectF next = widened(spanOf(holes[end].firstFail, holes[end].lastFail));
+            if (next.left() > group.right() + 0.25 * lineHeight())
+                break;
+            group = group.united(next);
+        }
+        const QRectF shown = shownPart(g, group);
+        if (shown.width() > 0) {
+            if (end - first == 1) {
+                const RunResult *failed = mapped.intervalAt(holes[first].firstFail);
+                HoleMark::paint(p, shown, m_style.outcome(failed ? failed->outcome : Outcome::OutOfMemory), m_style);
+            } else {
+                HoleMark::paintGroup(p, shown, int(end - first), m_style);
+            }
+            paintHoleMarker(p, shown);
+        }
+        first = end;
     }
 }
 
@@ -492,8 +515,8 @@ void StripPainter::paintCurves(QPainter &p, const StripGeometry &g, const Parts 
     const double dot = 1.1 * m_style.lineWidth;
     const QRectF cells = g.cellArea();
     const bool zoomed = g.viewTo > g.viewFrom;
-    const double left = zoomed ? cells.left() : cells.left() - 50;
-    const double right = zoomed ? cells.right() : cells.right() + 50;
+    const double left = cells.left(); // a map wider than the grid stops at the axis ends
+    const double right = cells.right();
     for (int row = 0; row < g.rows; ++row) {
         const int named =
             static_cast<int>(parts.policyColours.indexOf(m_sweep.policyName(static_cast<std::size_t>(row))));
