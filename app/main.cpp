@@ -4,7 +4,7 @@
 #include "cli/trace_source.h"
 #include "figure/figure_command.h"
 #include "gui/main_window.h"
-#include "gui/screenshot_job.h"
+#include "gui/gui_startup_job.h"
 #include "gui/startup_trace.h"
 
 #include <QApplication>
@@ -36,12 +36,8 @@ int main(int argc, char **argv)
         return outcome.exitStatus;
 
     const rematlens::GuiOptions &options = outcome.gui;
-    QSize screenshotSize;
-    if (!options.screenshot.empty()) {
-        if (const QString problem = rematlens::ScreenshotJob::validate(options, screenshotSize); !problem.isEmpty()) {
-            return rematlens::reportError(rematlens::ExitBadUsage, problem.toStdString());
-        }
-    }
+    if (const QString problem = rematlens::GuiStartupJob::validate(options); !problem.isEmpty())
+        return rematlens::reportError(rematlens::ExitBadUsage, problem.toStdString());
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("RematLens"));
     QApplication::setApplicationName(QStringLiteral("RematLens"));
@@ -51,18 +47,13 @@ int main(int argc, char **argv)
     QApplication::setDesktopFileName(QStringLiteral("rematlens")); // packaging/rematlens.desktop
     qRegisterMetaType<rematlens::LoadedTraceResult>();
     rematlens::MainWindow window;
-    rematlens::ScreenshotJob *job = nullptr;
-    if (!options.screenshot.empty()) {
-        job = new rematlens::ScreenshotJob(window, options);
-        job->start(screenshotSize);
-    } else {
-        if (!options.sweep.empty() || !options.select.empty())
-            std::cerr << "rematlens: --sweep and --select go with --screenshot" << std::endl;
-        window.chooseAllocatorModels(options.allocator);
-    }
+    auto *job = new rematlens::GuiStartupJob(window, options);
+    job->start();
     window.show();
     // A screenshot shows what the command line names (the demo when nothing), never the last trace.
-    const QString requested = QString::fromStdString(options.trace.empty() && job ? rematlens::kDemoTraceName : options.trace);
+    const bool screenshot = !options.screenshot.empty();
+    const QString requested =
+        QString::fromStdString(options.trace.empty() && screenshot ? rematlens::kDemoTraceName : options.trace);
     window.openTrace(rematlens::startupTrace(requested, rematlens::AppSettings()));
     return QApplication::exec();
 }

@@ -1,6 +1,7 @@
 // The main window offscreen: the demo trace loads and sweeps; clicks and arrow keys on the
 // strip select runs; a sweep can be cancelled and restarted; a bad trace changes nothing;
 // the --screenshot option writes a PNG of the whole window.
+#include "app/gui/gui_startup_job.h"
 #include "app/gui/inspected_run_cache.h"
 #include "app/gui/run_inspector.h"
 #include "app/gui/main_window.h"
@@ -11,8 +12,10 @@
 #include "views/cascade/cascade_view.h"
 #include "views/memory/memory_map_panel.h"
 #include "core/analysis/memory_snapshot_at.h"
+#include "views/common/run_selection.h"
 #include "views/strip/feasibility_strip.h"
 #include "views/strip/strip_geometry.h"
+#include "views/tables/schedule_rows_model.h"
 #include "views/tables/sweep_result_model.h"
 #include "views/timeline/timeline_panel.h"
 
@@ -59,6 +62,7 @@ private slots:
     void windowClosedMidSweepResumes();
     void badTraceKeepsWhatWasThere();
     void screenshotWritesPng();
+    void startupOptionsApplyWithoutScreenshot();
     void memoryMapFollowsSelectionAndTimeline();
 
 private:
@@ -470,6 +474,39 @@ void MainWindowTest::screenshotWritesPng()
     const QImage image(png);
     QVERIFY(!image.isNull());
     QCOMPARE(image.size(), QSize(1280, 800));
+}
+
+// `rematlens gui TRACE --sweep --policy --checkpointing --select` without --screenshot: the
+// window sweeps what they name, selects the budget, and stays open.
+void MainWindowTest::startupOptionsApplyWithoutScreenshot()
+{
+    GuiOptions options;
+    options.sweep = "0.3:0.5:0.05";
+    options.policies = {"DTR", "MSPS"};
+    options.checkpointing = true;
+    options.select = "0.4";
+    QVERIFY(GuiStartupJob::validate(options).isEmpty());
+    auto *job = new GuiStartupJob(*m_window, options);
+    job->start();
+    QSignalSpy shown(m_window.get(), &MainWindow::timelineShown);
+    QSignalSpy finished(m_window.get(), &MainWindow::sweepFinished);
+    m_window->openTrace(QStringLiteral(":demo"));
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+    const SweepParameters p = m_window->sweepParameters();
+    QCOMPARE(p.from, QStringLiteral("0.3"));
+    QCOMPARE(p.step, QStringLiteral("0.05"));
+    QCOMPARE(p.policies, (QStringList{QStringLiteral("DTR"), QStringLiteral("MSPS")}));
+    QVERIFY(p.checkpointing);
+    QCOMPARE(m_window->sweepModel()->policyCount(), std::size_t{2});
+    QCOMPARE(m_window->sweepModel()->gridSize(), std::size_t{5});
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->scheduleRows()->rowCount() == 1 && !m_window->schedulesRunning(), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(shown.count() >= 1, 20000);
+    QCOMPARE(m_window->selection().current()->request.ratio, m_window->sweepModel()->grid()[2].ratio);
+    QVERIFY(m_window->isVisible()); // no screenshot asked: the window stays
+
+    GuiOptions bad;
+    bad.size = "12x12";
+    QVERIFY(GuiStartupJob::validate(bad).contains(QStringLiteral("--size")));
 }
 
 // Under the byte sum the dock explains itself; under the caching model it shows the selected run

@@ -465,8 +465,8 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
     CLI::App *gui = app.add_subcommand("gui", "Open the GUI");
     std::string guiSubTrace;
     gui->add_option("trace", guiSubTrace, "Trace to open (default: the embedded demo)");
-    gui->add_option("--sweep", guiOptions.sweep, "Sweep FROM:TO:STEP once the trace is read");
-    gui->add_option("--policy", guiOptions.policies, "Policies of that sweep (default: the last ones used)");
+    gui->add_option("--sweep", guiOptions.sweep, "Sweep FROM:TO:STEP once the trace is read (default: the last range used)");
+    gui->add_option("--policy", guiOptions.policies, "Policies of the sweep (default: the last ones used)");
     gui->add_option("--select", guiOptions.select, "Select the budget nearest this ratio after the sweep");
     addAllocatorOptions(gui, guiOptions.allocator, true);
     gui->add_option("--overlay", guiOptions.overlay,
@@ -480,8 +480,10 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
                   "Add the strip's row of static checkpointing (Chen et al.) to the sweep");
     gui->add_flag("--optimal", guiOptions.optimal, "Add the strip's row of the optimal schedule (Checkmate, CBC)");
     gui->add_option("--time-limit", guiOptions.timeLimit, "Seconds the solver may spend per budget of that row");
-    gui->add_option("--screenshot", guiOptions.screenshot, "Render the whole window to this PNG and exit");
-    gui->add_option("--size", guiOptions.size, "Window size for --screenshot, WIDTHxHEIGHT")->capture_default_str();
+    gui->add_option("--screenshot", guiOptions.screenshot,
+                    "Once all the above is shown (and the trace's known maps), render the whole window to this PNG "
+                    "and exit; without it the window stays open");
+    gui->add_option("--size", guiOptions.size, "Window size, WIDTHxHEIGHT (default: as last left; 1400x850 for --screenshot)");
     InfoOptions info;
     RunOptions run;
     SweepOptions sweep;

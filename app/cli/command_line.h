@@ -20,7 +20,7 @@ struct GuiOptions {
     std::string zoomBytes;         // "X:Y": show budgets X to Y bytes
     std::string overlay;           // the timeline's overlay: "none", "below" or "above"
     std::string screenshot;        // render the window to this PNG and exit
-    std::string size = "1400x850"; // window size for the screenshot
+    std::string size;              // window size, WIDTHxHEIGHT (a screenshot's default: 1400x850)
     AllocatorOptions allocator;    // of the sweep
     bool checkpointing = false;    // the strip's rows of static schedules
     bool optimal = false;

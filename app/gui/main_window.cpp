@@ -154,6 +154,7 @@ void MainWindow::connectParts()
     connect(m_maps, &MapCoordinator::runningChanged, this, &MainWindow::updateRunning);
     connect(m_maps, &MapCoordinator::finished, this, &MainWindow::mapFinished);
     connect(m_maps, &MapCoordinator::message, statusBar(), &QStatusBar::showMessage);
+    connect(m_maps, &MapCoordinator::settled, this, &MainWindow::knownMapsShown);
     connect(m_schedules, &ScheduleRowsCoordinator::runningChanged, this, &MainWindow::updateRunning);
     connect(m_schedules, &ScheduleRowsCoordinator::finished, this, &MainWindow::schedulesFinished);
     connect(m_schedules, &ScheduleRowsCoordinator::message, statusBar(), &QStatusBar::showMessage);
@@ -407,6 +408,11 @@ bool MainWindow::sweepRunning() const
 bool MainWindow::mapRunning() const
 {
     return m_maps->running();
+}
+
+bool MainWindow::knownMapsPending() const
+{
+    return m_maps->settling();
 }
 
 bool MainWindow::schedulesRunning() const

@@ -75,6 +75,8 @@ public:
     void cancelJobs();
     bool sweepRunning() const;
     bool mapRunning() const;
+    // The trace's known maps (earlier sessions', the atlas's) are still being read or built.
+    bool knownMapsPending() const;
     bool schedulesRunning() const;
 
     RunSelection &selection() const { return *m_selection; }
@@ -131,6 +133,7 @@ signals:
     void traceFailed(const QString &message);
     void sweepFinished(bool cancelled);
     void mapFinished(bool cancelled);
+    void knownMapsShown();
     void schedulesFinished(bool cancelled);
     void timelineShown();
     void memoryMapShown();

@@ -53,7 +53,8 @@ std::optional<int> SelectedRunPresenter::holeRowOf(const HoleListModel &holes, c
         const HoleListModel::Entry &entry = holes.entry(i);
         if (entry.policy != *row)
             continue;
-        const bool inside = entry.exact ? run.interval && entry.exact->firstFail <= budget && budget <= entry.exact->lastFail
+        // A map's hole holds every budget in its bounds, whether picked as an interval or a grid cell.
+        const bool inside = entry.exact ? entry.exact->firstFail <= budget && budget <= entry.exact->lastFail
                                         : !run.interval && column && entry.hole.firstFail <= *column &&
                                               *column <= entry.hole.lastFail;
         if (inside)

@@ -8,6 +8,8 @@
 #include <QMainWindow>
 #include <QMenuBar>
 #include <QStatusBar>
+#include <QChildEvent>
+#include <QTabBar>
 #include <QTableView>
 
 #include <algorithm>
@@ -44,6 +46,7 @@ WindowDocks::WindowDocks(QMainWindow &window, const Contents &contents)
     : QObject(&window), m_window(window), m_summaryView(makeTable(contents.summary, &window)),
       m_holeView(makeTable(contents.holes, &window))
 {
+    window.installEventFilter(this);
     m_summaryView->setObjectName(QStringLiteral("summaryView"));
     m_summaryView->horizontalHeader()->hide();
     m_summaryView->setToolTip(tr("The trace's baseline memory and compute, constant memory, bottleneck and sizes"));
@@ -122,6 +125,16 @@ void WindowDocks::arrange()
     // timeline across all of them.
     const bool small = column < 800;
     m_window.resizeDocks({m_memoryMapDock}, {small ? std::max(130, column / 4) : column * 3 / 10}, Qt::Vertical);
+}
+
+bool WindowDocks::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == &m_window && event->type() == QEvent::ChildPolished)
+        if (auto *tabs = qobject_cast<QTabBar *>(static_cast<QChildEvent *>(event)->child())) {
+            tabs->setElideMode(Qt::ElideNone);
+            tabs->setUsesScrollButtons(true);
+        }
+    return QObject::eventFilter(watched, event);
 }
 
 } // namespace rematlens

@@ -45,6 +45,11 @@ public:
     // rest; in each column the lower dock gets the larger share.
     void arrange();
 
+protected:
+    // Tab bars of tabified docks read in full ("Selected run", not "Selecte…"), scrolling
+    // when a column is too narrow for all of them.
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     int holeAnatomyWidth() const;
 

@@ -1,4 +1,4 @@
-#include "screenshot_job.h"
+#include "gui_startup_job.h"
 
 #include "main_window.h"
 #include "views/timeline/timeline_panel.h"
@@ -15,20 +15,40 @@
 
 namespace rematlens {
 
-ScreenshotJob::ScreenshotJob(MainWindow &window, GuiOptions options)
+namespace {
+
+constexpr const char *kScreenshotSize = "1400x850";
+
+bool schedulesAsked(const GuiOptions &options)
+{
+    return options.checkpointing || options.optimal || options.timeLimit;
+}
+
+} // namespace
+
+GuiStartupJob::GuiStartupJob(MainWindow &window, GuiOptions options)
     : QObject(&window), m_window(window), m_options(std::move(options))
 {
 }
 
-QString ScreenshotJob::validate(const GuiOptions &options, QSize &size)
+std::optional<QSize> GuiStartupJob::windowSize(const GuiOptions &options)
 {
-    const QStringList parts = QString::fromStdString(options.size).split(QLatin1Char('x'));
+    const std::string text = !options.size.empty() ? options.size : options.screenshot.empty() ? "" : kScreenshotSize;
+    if (text.empty())
+        return std::nullopt;
+    const QStringList parts = QString::fromStdString(text).split(QLatin1Char('x'));
     bool okWidth = false;
     bool okHeight = false;
-    if (parts.size() == 2)
-        size = QSize(parts[0].toInt(&okWidth), parts[1].toInt(&okHeight));
+    const QSize size = parts.size() == 2 ? QSize(parts[0].toInt(&okWidth), parts[1].toInt(&okHeight)) : QSize();
     if (!okWidth || !okHeight || size.width() < 300 || size.height() < 200 || size.width() > 10000 ||
         size.height() > 10000)
+        return QSize();
+    return size;
+}
+
+QString GuiStartupJob::validate(const GuiOptions &options)
+{
+    if (const std::optional<QSize> size = windowSize(options); size && size->isEmpty())
         return QStringLiteral("--size expects WIDTHxHEIGHT in pixels, such as 1400x850");
     if (!options.sweep.empty() && QString::fromStdString(options.sweep).split(QLatin1Char(':')).size() != 3)
         return QStringLiteral("--sweep expects FROM:TO:STEP, such as 0.40:0.45:0.001");
@@ -40,8 +60,6 @@ QString ScreenshotJob::validate(const GuiOptions &options, QSize &size)
         return QStringLiteral("--select-bytes selects an interval of the map: add --map");
     if (!options.zoomBytes.empty() && !zoomBytes(options))
         return QStringLiteral("--zoom-bytes expects X:Y in bytes with X < Y, such as 3683000000:3683000100");
-    if ((options.checkpointing || options.optimal || options.timeLimit) && options.sweep.empty())
-        return QStringLiteral("--checkpointing, --optimal and --time-limit add rows to a sweep: add --sweep");
     if (options.timeLimit && !(*options.timeLimit > 0))
         return QStringLiteral("--time-limit expects a positive number of seconds");
     std::vector<AllocatorConfig> models;
@@ -50,37 +68,49 @@ QString ScreenshotJob::validate(const GuiOptions &options, QSize &size)
     return {};
 }
 
-void ScreenshotJob::start(const QSize &size)
+// The sweep the window starts when the trace is read: the remembered settings, but for what
+// the command line names.
+void GuiStartupJob::applySweepOptions()
 {
+    SweepParameters p = m_window.sweepParameters();
     if (!m_options.sweep.empty()) {
         const QStringList parts = QString::fromStdString(m_options.sweep).split(QLatin1Char(':'));
-        SweepParameters p;
         p.from = parts[0];
         p.to = parts[1];
         p.step = parts[2];
-        if (!m_options.policies.empty()) {
-            p.policies.clear();
-            for (const std::string &policy : m_options.policies)
-                p.policies << QString::fromStdString(policy);
-        }
+    }
+    if (!m_options.policies.empty()) {
+        p.policies.clear();
+        for (const std::string &policy : m_options.policies)
+            p.policies << QString::fromStdString(policy);
+    }
+    if (schedulesAsked(m_options)) {
         p.checkpointing = m_options.checkpointing;
         p.optimal = m_options.optimal;
-        if (m_options.timeLimit)
-            p.timeLimit = QString::number(*m_options.timeLimit);
-        m_window.setSweepParameters(p);
     }
+    if (m_options.timeLimit)
+        p.timeLimit = QString::number(*m_options.timeLimit);
+    m_window.setSweepParameters(p);
     m_window.chooseAllocatorModels(m_options.allocator);
+}
+
+void GuiStartupJob::start()
+{
+    applySweepOptions();
     if (!m_options.overlay.empty())
         m_window.timeline()->setOverlay(m_options.overlay == "below"   ? TimelinePanel::Overlay::BudgetBelow
                                         : m_options.overlay == "above" ? TimelinePanel::Overlay::BudgetAbove
                                                                        : TimelinePanel::Overlay::None);
-    connect(&m_window, &MainWindow::sweepFinished, this, &ScreenshotJob::capture, Qt::SingleShotConnection);
-    connect(&m_window, &MainWindow::traceFailed, this, &ScreenshotJob::fail);
-    m_window.resize(size);
-    m_window.arrangeDocks();
+    connect(&m_window, &MainWindow::sweepFinished, this, &GuiStartupJob::afterSweep, Qt::SingleShotConnection);
+    if (screenshot())
+        connect(&m_window, &MainWindow::traceFailed, this, &GuiStartupJob::fail);
+    if (const std::optional<QSize> size = windowSize(m_options)) {
+        m_window.resize(*size);
+        m_window.arrangeDocks();
+    }
 }
 
-std::optional<std::pair<double, double>> ScreenshotJob::zoomBytes(const GuiOptions &options)
+std::optional<std::pair<double, double>> GuiStartupJob::zoomBytes(const GuiOptions &options)
 {
     const QStringList parts = QString::fromStdString(options.zoomBytes).split(QLatin1Char(':'));
     bool okFrom = false;
@@ -94,16 +124,22 @@ std::optional<std::pair<double, double>> ScreenshotJob::zoomBytes(const GuiOptio
     return std::pair(static_cast<double>(from), static_cast<double>(to));
 }
 
-void ScreenshotJob::capture()
+// What the window shows once the sweep is done belongs in the picture: the schedule rows, the
+// trace's known maps (the atlas's among them), the map asked for.
+void GuiStartupJob::afterSweep()
 {
-    if (m_window.schedulesRunning()) { // the schedule rows belong in the picture
-        connect(&m_window, &MainWindow::schedulesFinished, this, &ScreenshotJob::capture, Qt::SingleShotConnection);
+    if (m_window.schedulesRunning()) {
+        connect(&m_window, &MainWindow::schedulesFinished, this, &GuiStartupJob::afterSweep, Qt::SingleShotConnection);
+        return;
+    }
+    if (m_window.knownMapsPending()) {
+        connect(&m_window, &MainWindow::knownMapsShown, this, &GuiStartupJob::afterSweep, Qt::SingleShotConnection);
         return;
     }
     if (m_options.map && !m_mapped) {
         connect(&m_window, &MainWindow::mapFinished, this, [this] {
             m_mapped = true;
-            capture();
+            afterSweep();
         }, Qt::SingleShotConnection);
         if (!m_window.startMap())
             fail(QStringLiteral("cannot map the sweep's range exactly (see above)"));
@@ -119,7 +155,7 @@ void ScreenshotJob::capture()
         return;
     }
     if (m_options.select.empty()) {
-        grabSoon();
+        finish();
         return;
     }
     // The timeline replays the selected run first; grab once it shows (or give up waiting).
@@ -128,30 +164,40 @@ void ScreenshotJob::capture()
     m_window.strip()->setFocus();
 }
 
-// The timeline and the memory map are built by jobs of their own; grab once both show (or
+// The timeline and the memory map are built by jobs of their own; finish once both show (or
 // give up waiting).
-void ScreenshotJob::waitForRunViews()
+void GuiStartupJob::waitForRunViews()
 {
     m_viewsPending = 2;
     const auto shown = [this] {
         if (--m_viewsPending == 0)
-            grabSoon();
+            finish();
     };
     connect(&m_window, &MainWindow::timelineShown, this, shown, Qt::SingleShotConnection);
     connect(&m_window, &MainWindow::memoryMapShown, this, shown, Qt::SingleShotConnection);
-    QTimer::singleShot(20000, this, &ScreenshotJob::grabSoon);
+    QTimer::singleShot(20000, this, &GuiStartupJob::finish);
 }
 
-void ScreenshotJob::grabSoon()
+// Once, whichever comes first: the run views shown, or the wait for them given up.
+void GuiStartupJob::finish()
+{
+    if (m_finished)
+        return;
+    m_finished = true;
+    if (!screenshot())
+        return;
+    if (m_window.holeAnatomyBusy()) { // the story belongs in the picture (or as much as two minutes tell)
+        connect(&m_window, &MainWindow::holeExplained, this, &GuiStartupJob::grabSoon, Qt::SingleShotConnection);
+        QTimer::singleShot(120000, this, &GuiStartupJob::grabSoon);
+        return;
+    }
+    grabSoon();
+}
+
+void GuiStartupJob::grabSoon()
 {
     if (m_grabbing)
         return;
-    if (m_window.holeAnatomyBusy() && !m_waitedForStory) { // the story belongs in the picture
-        m_waitedForStory = true;
-        connect(&m_window, &MainWindow::holeExplained, this, &ScreenshotJob::grabSoon, Qt::SingleShotConnection);
-        QTimer::singleShot(120000, this, &ScreenshotJob::grabSoon);
-        return;
-    }
     m_grabbing = true;
     // Let the pending redraws happen before grabbing.
     QTimer::singleShot(150, this, [this] {
@@ -164,9 +210,12 @@ void ScreenshotJob::grabSoon()
     });
 }
 
-void ScreenshotJob::fail(const QString &message)
+void GuiStartupJob::fail(const QString &message)
 {
-    QApplication::exit(reportError(ExitBadInput, message.toStdString()));
+    if (screenshot())
+        QApplication::exit(reportError(ExitBadInput, message.toStdString()));
+    else
+        reportError(ExitBadInput, message.toStdString()); // the window stays, with what it has
 }
 
 } // namespace rematlens
