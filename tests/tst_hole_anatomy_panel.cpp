@@ -27,6 +27,7 @@
 #include <QElapsedTimer>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTextBlock>
@@ -354,6 +355,16 @@ void HoleAnatomyPanelTest::stepLinkSelectsTheFailingRunAndMarksTheStep()
     QCOMPARE(m_window->selection().current()->identity.budget, answer->anatomy->upper.failingBudget());
     QCOMPARE(m_window->pinnedRun()->config.budget, answer->anatomy->upper.largerBudget);
     QTRY_COMPARE_WITH_TIMEOUT(m_window->timeline()->view()->markedStep(), std::optional(*upper.step), 30000);
+    QCOMPARE(m_window->findChild<QTabWidget *>(QStringLiteral("viewTabs"))->currentIndex(), 0); // the timeline
+
+    // A tensor's link: the cascade is built around it, and its tab comes to the front.
+    HoleLink tensor;
+    tensor.kind = HoleLink::Kind::Tensor;
+    tensor.edge = HoleStoryWriter::Edge::Lower;
+    tensor.tensor = lower.avoided->victim;
+    tensor.step = lower.avoided->step;
+    emit m_window->holeAnatomy()->browser()->anchorClicked(tensor.url());
+    QCOMPARE(m_window->findChild<QTabWidget *>(QStringLiteral("viewTabs"))->currentIndex(), 1);
 }
 
 void HoleAnatomyPanelTest::budgetLinkSelectsThatBudget()

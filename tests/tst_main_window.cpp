@@ -4,6 +4,7 @@
 #include "app/gui/gui_startup_job.h"
 #include "app/gui/inspected_run_cache.h"
 #include "app/gui/run_inspector.h"
+#include "app/gui/shortcut_table.h"
 #include "app/gui/main_window.h"
 #include "app/gui/sweep_cache.h"
 #include "gui/test_window.h"
@@ -21,6 +22,7 @@
 
 #include <QAction>
 #include <QChart>
+#include <QClipboard>
 #include <QDockWidget>
 #include <QImage>
 #include <QProcess>
@@ -63,6 +65,7 @@ private slots:
     void badTraceKeepsWhatWasThere();
     void screenshotWritesPng();
     void startupOptionsApplyWithoutScreenshot();
+    void holesTableCopiesWithCtrlC();
     void memoryMapFollowsSelectionAndTimeline();
 
 private:
@@ -507,6 +510,36 @@ void MainWindowTest::startupOptionsApplyWithoutScreenshot()
     GuiOptions bad;
     bad.size = "12x12";
     QVERIFY(GuiStartupJob::validate(bad).contains(QStringLiteral("--size")));
+}
+
+// A hole clicked in the Holes table, then Ctrl+C: its cells on the clipboard, bytes exact. The
+// shortcut table lists Copy once, naming every table that has it.
+void MainWindowTest::holesTableCopiesWithCtrlC()
+{
+    QVERIFY(openDemo());
+    QTableView *holes = m_window->holeView();
+    QVERIFY(holes->model()->rowCount() > 0);
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    QTest::mouseClick(holes->viewport(), Qt::LeftButton, {}, holes->visualRect(holes->model()->index(0, 1)).center());
+    QVERIFY(holes->hasFocus()); // the click jumped to the hole and left the keys with the table
+    QVERIFY(m_window->selection().current());
+    QGuiApplication::clipboard()->clear();
+    QTest::keyClick(holes, Qt::Key_C, Qt::ControlModifier);
+    const QString copied = QGuiApplication::clipboard()->text();
+    QVERIFY2(copied.startsWith(QStringLiteral("DTR\t")), qPrintable(copied));
+    QVERIFY2(copied.contains(holes->model()->index(0, 1).data().toString()), qPrintable(copied));
+
+    const ShortcutTable table(*m_window);
+    const QString copy = QKeySequence(QKeySequence::Copy).toString(QKeySequence::NativeText);
+    int copies = 0;
+    for (const ShortcutTable::Entry &entry : table.entries())
+        if (entry.keys == copy) {
+            ++copies;
+            QVERIFY2(entry.where.contains(QStringLiteral("Holes")) && entry.where.contains(QStringLiteral("Selected run")),
+                     qPrintable(entry.where));
+        }
+    QCOMPARE(copies, 1);
 }
 
 // Under the byte sum the dock explains itself; under the caching model it shows the selected run

@@ -184,10 +184,18 @@ void MainWindow::connectParts()
             });
     connect(m_holeStories, &HoleAnatomyCoordinator::explained, this, &MainWindow::holeExplained);
     connect(m_holeAnatomy, &HoleAnatomyPanel::exportRequested, this, [this] { m_exports->exportFigure(tr("Hole anatomy")); });
-    connect(m_holeAnatomy, &HoleAnatomyPanel::linkActivated, this, [this] { m_viewTabs->setCurrentWidget(m_timeline); });
+    // A tensor's link builds the cascade around it: that tab comes to the front; a step's, the timeline.
+    connect(m_holeAnatomy, &HoleAnatomyPanel::linkActivated, this, [this](const HoleLink &link) {
+        showViewTab(link.kind == HoleLink::Kind::Tensor ? 1 : 0);
+    });
     connect(m_runViews, &RunViewsController::keptChanged, m_menus->undoKeepAction(), &QAction::setEnabled);
     connect(m_sweepModel, &QAbstractItemModel::dataChanged, m_presenter, &SelectedRunPresenter::refresh);
-    connect(m_holeView, &QTableView::activated, this, &MainWindow::jumpToHole);
+    // Enter jumps to the hole and hands the keys to the strip; a click leaves them with the
+    // table (its arrows move between holes, Ctrl+C copies them).
+    connect(m_holeView, &QTableView::activated, this, [this](const QModelIndex &index) {
+        jumpToHole(index);
+        m_strip->setFocus();
+    });
     connect(m_holeView, &QTableView::clicked, this, &MainWindow::jumpToHole);
 }
 
@@ -535,7 +543,6 @@ void MainWindow::jumpToHole(const QModelIndex &index)
     else
         m_strip->setSelection(FeasibilityStrip::Cell{entry.policy, entry.hole.firstFail});
     m_holeStories->showHole(index.row()); // the row names the hole even when its run is selected already
-    m_strip->setFocus();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

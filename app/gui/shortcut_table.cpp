@@ -73,6 +73,16 @@ QString cell(QString text)
     return text.replace(QLatin1Char('|'), QLatin1String("\\|"));
 }
 
+// The place of an action outside the menus: the docks or views of the widgets it belongs to.
+QString placesOf(const QAction &action)
+{
+    QStringList places;
+    for (const QObject *object : action.associatedObjects())
+        if (const auto *widget = qobject_cast<const QWidget *>(object); widget && !qobject_cast<const QMenu *>(widget))
+            places << placeOf(*widget);
+    return places.isEmpty() ? menuOf(action) : places.join(QStringLiteral(", "));
+}
+
 } // namespace
 
 ShortcutTable::ShortcutTable(const QWidget &window)
@@ -82,12 +92,20 @@ ShortcutTable::ShortcutTable(const QWidget &window)
     addViewKeys();
 }
 
+// One entry per key and action: a Copy that every table has is one line naming the tables.
 void ShortcutTable::addActions(const QWidget &window)
 {
     for (const QAction *action : window.findChildren<QAction *>()) {
         if (action->shortcuts().isEmpty() || action->isSeparator())
             continue;
-        m_entries.push_back({keysOf(action->shortcuts()), plainText(action->text()), menuOf(*action)});
+        const Entry entry{keysOf(action->shortcuts()), plainText(action->text()), placesOf(*action)};
+        const auto same = std::find_if(m_entries.begin(), m_entries.end(), [&](const Entry &e) {
+            return e.keys == entry.keys && e.action == entry.action;
+        });
+        if (same == m_entries.end())
+            m_entries.push_back(entry);
+        else if (!same->where.split(QStringLiteral(", ")).contains(entry.where))
+            same->where += QStringLiteral(", ") + entry.where;
     }
 }
 
