@@ -68,6 +68,7 @@ THRASH = 0xE69F00
 TIMEOUT = 0xCC79A7
 IMPOSSIBLE = 0x555555
 OUTCOMES = {PASS, OUT_OF_MEMORY, THRASH, TIMEOUT, IMPOSSIBLE}
+HOLE = 0x202020  # a hole's outline; dense holes make a dark block in the band
 
 
 def now():
@@ -335,10 +336,10 @@ def find_strip(shot):
     Returns (top, bottom, left, right) or None."""
     band_rows = []
     for y in range(shot.height):
-        # The longest span of outcome colours, across gaps of up to 40 pixels (hole hatching,
-        # the selection's frame); a lone grey text pixel is no span.
+        # The longest span of outcome colours and hole outlines, across gaps of up to 40 pixels
+        # (hole hatching, the selection's frame); a lone grey text pixel is no span.
         spans = []
-        for value, start, length in runs_of([p in OUTCOMES for p in shot.row(y)]):
+        for value, start, length in runs_of([p in OUTCOMES or p == HOLE for p in shot.row(y)]):
             if not value:
                 continue
             if spans and start - spans[-1][1] <= 40:
@@ -380,17 +381,16 @@ def strip_targets(shot, strip):
             length, start = max(stretches)
             targets[name] = (left + start + length // 2, middle)
     holes = []
-    for y in range(top - 2, max(0, top - 9), -1):
-        dark = [1 if grey(p) is not None and grey(p) < 80 else 0 for p in shot.row(y, left, right + 1)]
-        if any(dark):
-            marks = runs_of(dark)
-            # A wide dark run is many marks side by side (a dense stretch of holes): one target
-            # every 8 pixels along it.
-            for value, start, length in marks:
-                if value == 1:
-                    holes += [left + start + length // 2] if length <= 12 else \
-                        [left + start + offset for offset in range(4, length - 3, 8)]
-            break
+    # The marks' widest row (their tips, nearest the band, are narrow).
+    rows = [[1 if grey(p) is not None and grey(p) < 80 else 0 for p in shot.row(y, left, right + 1)]
+            for y in range(max(0, top - 9), top - 1)]
+    dark = max(rows, key=sum, default=[])
+    # A wide dark run is many marks side by side (a dense stretch of holes): one target every 8
+    # pixels along it.
+    for value, start, length in runs_of(dark):
+        if value == 1:
+            holes += [left + start + length // 2] if length <= 12 else \
+                [left + start + offset for offset in range(4, length - 3, 8)]
     targets["holes"] = [(x, middle) for x in holes]
     return targets
 
