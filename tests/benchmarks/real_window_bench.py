@@ -760,6 +760,11 @@ def run_one(program, trace_name, trace_path, width, height, args):
         })
         env.update(args.app_env)
         (work / "runtime").mkdir(mode=0o700)
+        if args.sweep:  # the sweep a first start runs, as the window would have saved it
+            settings = work / "config" / "RematLens" / "RematLens.conf"
+            settings.parent.mkdir(parents=True)
+            first, last, step = args.sweep
+            settings.write_text(f"[sweep]\nfrom={first}\nto={last}\nstep={step}\n")
         command = [str(program), "gui", *args.app_args, str(trace_path)]
         process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
                                    stderr=open(work / "rematlens.log", "w"), start_new_session=True)
@@ -823,6 +828,18 @@ def size_arg(text):
         raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT (at least 400x300)")
 
 
+def sweep_arg(text):
+    parts = text.split(":")
+    try:
+        if len(parts) != 3:
+            raise ValueError
+        for part in parts:
+            float(part)
+        return parts
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not FROM:TO:STEP")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -836,9 +853,11 @@ def main():
     parser.add_argument("--atlas", type=Path, default=REPO / "atlas" / "maps",
                         help="REMATLENS_ATLAS_DIR for the window (default: the repository's atlas/maps)")
     parser.add_argument("--no-atlas", action="store_true", help="point REMATLENS_ATLAS_DIR at an empty folder")
+    parser.add_argument("--sweep", type=sweep_arg, metavar="FROM:TO:STEP",
+                        help="the sweep the window runs at start, written to its fresh settings (default: the "
+                             "window's own, 0.1:1.0:0.01; the offscreen benchmark sweeps 0.2:1.0:0.1)")
     parser.add_argument("--app-args", default="", metavar="ARGS",
-                        help="more arguments for `rematlens gui`, e.g. \"--sweep 0.2:1.0:0.1\" (the offscreen "
-                             "benchmark's sweep)")
+                        help="more arguments for `rematlens gui`, e.g. \"--allocator caching\"")
     parser.add_argument("--app-env", action="append", default=[], metavar="NAME=VALUE",
                         help="an environment variable for the program only (repeatable)")
     parser.add_argument("--load-seconds", type=float, default=10.0,
@@ -902,7 +921,8 @@ def main():
           "slowest menu ms: key or click to the menu on screen")
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"program": str(args.program), "app_args": args.app_args, "app_env": args.app_env,
+            json.dump({"program": str(args.program), "sweep": args.sweep, "app_args": args.app_args,
+                       "app_env": args.app_env,
                        "atlas": str(args.atlas), "ping_ms": args.ping_ms,
                        "cores": os.cpu_count(), "runs": runs}, f, indent=1)
     return 0
