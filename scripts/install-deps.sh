@@ -16,6 +16,7 @@ packages=(
   coinor-libcbc-dev
   libopenmpi-dev openmpi-bin
   xvfb xauth clang libclang-rt-14-dev poppler-utils desktop-file-utils dpkg-dev
+  openbox python3-xlib
 )
 ((capture)) && packages+=(python3-torch python3-torchvision)
 missing=()
