@@ -29,6 +29,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <set>
+
 using namespace rematlens;
 
 namespace {
@@ -71,6 +73,7 @@ private slots:
     void otherAllocatorRowsTellNoForeignHole();
     void mapSourceNamedIsTheMapDrawn();
     void mapCacheRecordsCarryTheirRow();
+    void twoWindowsMapATraceOnce();
 
 private:
     bool sweepAgain(const SweepParameters &parameters);
@@ -279,6 +282,56 @@ void StripSurfacesTest::mapCacheRecordsCarryTheirRow()
         ++intervals;
     }
     QCOMPARE(intervals, int(m_window->strip()->mappedRow(0)->intervals.size()));
+}
+
+// Two windows on one trace: while one maps a row the other does not walk it too; mapping it
+// afterwards reads the first window's intervals and replays nothing, and the cache holds each
+// interval once.
+void StripSurfacesTest::twoWindowsMapATraceOnce()
+{
+    SweepParameters whole = sweepGrid(QStringLiteral("0.10"), QStringLiteral("1.00"), QStringLiteral("0.05"));
+    whole.threads = 1;
+    QVERIFY(openAndSweep(*m_window, QStringLiteral(":demo"), whole));
+    std::unique_ptr<MainWindow> other = showNewWindow(QSize(1024, 700));
+    QVERIFY(openAndSweep(*other, QStringLiteral(":demo"), whole));
+    QVERIFY(QTest::qWaitFor([&] { return !m_window->knownMapsPending() && !other->knownMapsPending(); }, 30000));
+
+    QSignalSpy firstDone(m_window.get(), &MainWindow::mapFinished);
+    QVERIFY(m_window->startMap());
+    // The second window reads what the first wrote so far, then finds its only row being mapped.
+    QSignalSpy secondTried(other.get(), &MainWindow::mapFinished);
+    QVERIFY(other->startMap());
+    QTRY_COMPARE_WITH_TIMEOUT(secondTried.count(), 1, 30000);
+    QCOMPARE(secondTried.first().first().toBool(), true); // nothing walked
+    const QString said = other->statusBar()->findChild<QLabel *>(QStringLiteral("jobStatus"))->text();
+    QVERIFY2(said.contains(QStringLiteral("another RematLens window is mapping it")), qPrintable(said));
+    QVERIFY(m_window->mapRunning());
+    QTRY_COMPARE_WITH_TIMEOUT(firstDone.count(), 1, 60000);
+    QCOMPARE(firstDone.first().first().toBool(), false);
+
+    QSignalSpy secondDone(other.get(), &MainWindow::mapFinished);
+    QVERIFY(other->startMap());
+    QTRY_COMPARE_WITH_TIMEOUT(secondDone.count(), 1, 60000);
+    QCOMPARE(other->findChild<MapCoordinator *>()->lastReplays(), std::size_t{0});
+    const MappedRow *mine = m_window->strip()->mappedRow(0);
+    const MappedRow *theirs = other->strip()->mappedRow(0);
+    QVERIFY(mine && theirs && theirs->summary.unmapped.empty());
+    QCOMPARE(theirs->intervals.size(), mine->intervals.size());
+    QCOMPARE(other->stripStatus().mapsText(), QStringLiteral("DTR: map 0.10–1.00, complete, from earlier sessions and this window"));
+
+    QFile cache(MapCache::pathOf(m_window->traceHash()));
+    QVERIFY(cache.open(QIODevice::ReadOnly));
+    std::set<std::pair<Bytes, Bytes>> seen;
+    int records = 0;
+    for (const QByteArray &line : cache.readAll().split('\n')) {
+        const nlohmann::json record = nlohmann::json::parse(line.toStdString(), nullptr, false);
+        if (!record.is_object() || !record.contains("interval"))
+            continue;
+        ++records;
+        seen.insert({record["interval"]["lo"].get<Bytes>(), record["interval"]["hi"].is_null() ? -1 : record["interval"]["hi"].get<Bytes>()});
+    }
+    QCOMPARE(records, int(seen.size()));
+    QCOMPARE(records, int(mine->intervals.size()));
 }
 
 QTEST_MAIN(StripSurfacesTest)

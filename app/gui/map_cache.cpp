@@ -4,7 +4,10 @@
 #include "core/sim/run_identity.h"
 #include "core/sim/run_request.h"
 
+#include <QCryptographicHash>
 #include <QDir>
+#include <QFileInfo>
+#include <QLockFile>
 #include <QStandardPaths>
 
 #include <nlohmann/json.hpp>
@@ -60,6 +63,7 @@ bool MapCache::open(const QString &traceHash)
     m_out.reset();
     m_path.clear();
     m_failed = false;
+    m_seen = 0;
     if (traceHash.isEmpty())
         return false;
     m_path = pathOf(traceHash);
@@ -69,12 +73,16 @@ bool MapCache::open(const QString &traceHash)
 // A line cut short (the window killed mid-write) or not ours is skipped: the budgets it held
 // are simply unmapped again. Intervals of a walk whose range was never written are left out:
 // there is nothing to draw them in.
-std::map<QString, MapCache::Stored> MapCache::read(const QString &path)
+std::map<QString, MapCache::Stored> MapCache::read(const QString &path, qint64 *bytesRead)
 {
     std::ifstream in(path.toStdString());
     std::map<QString, Stored> maps;
     std::string line;
+    qint64 bytes = 0;
     while (std::getline(in, line)) {
+        if (in.eof())
+            break; // a last line without its end is being written: read it next time
+        bytes += static_cast<qint64>(line.size()) + 1;
         const nlohmann::ordered_json record = nlohmann::ordered_json::parse(line, nullptr, false);
         if (!record.is_object() || !record.contains("key") || !record["key"].is_string())
             continue;
@@ -87,7 +95,30 @@ std::map<QString, MapCache::Stored> MapCache::read(const QString &path)
                 stored.intervals.push_back(std::move(*r));
     }
     std::erase_if(maps, [](const auto &stored) { return stored.second.ranges.empty(); });
+    if (bytesRead)
+        *bytesRead = bytes;
     return maps;
+}
+
+qint64 MapCache::sizeOf(const QString &path)
+{
+    const QFileInfo file(path);
+    return file.exists() ? file.size() : 0;
+}
+
+bool MapCache::changedElsewhere() const
+{
+    return !m_path.isEmpty() && sizeOf(m_path) != m_seen;
+}
+
+std::unique_ptr<QLockFile> MapCache::lockRow(const QString &key) const
+{
+    if (m_path.isEmpty() || !QDir().mkpath(directory()))
+        return nullptr;
+    const QString row = QString::fromLatin1(QCryptographicHash::hash(key.toUtf8(), QCryptographicHash::Sha1).toHex().left(16));
+    auto lock = std::make_unique<QLockFile>(m_path + QLatin1Char('.') + row + QStringLiteral(".lock"));
+    lock->setStaleLockTime(0); // held as long as its window maps; a crashed window's lock is stale at once
+    return lock->tryLock(0) ? std::move(lock) : nullptr;
 }
 
 bool MapCache::append(const std::string &line)
@@ -107,6 +138,7 @@ bool MapCache::append(const std::string &line)
     }
     *m_out << line << '\n';
     m_out->flush();
+    m_seen += static_cast<qint64>(line.size()) + 1;
     if (!*m_out) {
         std::cerr << "rematlens: the map cache stops: cannot write " << m_path.toStdString() << std::endl;
         m_out.reset();

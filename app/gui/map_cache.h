@@ -6,6 +6,8 @@
 
 #include <QString>
 
+class QLockFile;
+
 #include <fstream>
 #include <map>
 #include <memory>
@@ -33,7 +35,16 @@ public:
     static QString pathOf(const QString &traceHash);
     // Every map stored in the file at `path` (a trace's cache): a slow read for a large map, so
     // the window reads it off the GUI thread.
-    static std::map<QString, Stored> read(const QString &path);
+    // `bytesRead`: how much of the file that was (complete lines).
+    static std::map<QString, Stored> read(const QString &path, qint64 *bytesRead = nullptr);
+    // The file's size as this window last read or wrote it: another window has written to it
+    // since when the file is larger (its intervals are then read again before walking).
+    void setSeen(qint64 bytes) { m_seen = bytes; }
+    bool changedElsewhere() const;
+    static qint64 sizeOf(const QString &path);
+    // A lock on mapping the row `key` of this trace: held by one window at a time, so two
+    // windows never walk the same map twice; null while another process holds it.
+    std::unique_ptr<QLockFile> lockRow(const QString &key) const;
     void storeRange(const QString &key, ByteRange range);
     // The records of `map --out` for the row `request` names (its policy, runtime, overhead
     // limit and kept tensors, as a map file of the command line would have them).
@@ -46,6 +57,7 @@ private:
     QString m_path;
     std::unique_ptr<std::ofstream> m_out;
     bool m_failed = false; // a write failed: the cache stays off for this trace
+    qint64 m_seen = 0;
 };
 
 } // namespace rematlens

@@ -36,6 +36,7 @@ void MapCoordinator::setTrace(std::shared_ptr<const Program> program, const Base
     m_controller.cancel();
     m_deferred.reset();
     m_finishing.reset();
+    m_locks.clear();
     m_builder.forget();
     m_program = std::move(program);
     m_baseline = baseline;
@@ -52,11 +53,13 @@ void MapCoordinator::showLoaded(std::shared_ptr<TraceMapsLoader::Scan> scan)
 {
     if (scan->traceHash != m_traceHash)
         return; // another trace opened since
+    if (scan->cacheBytes > 0)
+        m_cache.setSeen(scan->cacheBytes);
     for (auto &[key, stored] : scan->cached) {
-        const MapProvenance fromCache{{}, true, false};
-        for (const ByteRange &range : stored.ranges)
-            m_builder.add(key, range, {}, fromCache);
-        m_builder.add(key, stored.ranges.front(), std::move(stored.intervals), fromCache);
+        ByteRange range = stored.ranges.front();
+        for (const ByteRange &walked : stored.ranges)
+            range = ByteRange{std::min(range.from, walked.from), std::max(range.end, walked.end)};
+        m_builder.add(key, range, std::move(stored.intervals), MapProvenance{{}, true, false});
     }
     for (BundledMap &map : scan->atlas) {
         const MapProvenance fromAtlas{{QFileInfo(QString::fromStdString(map.path)).fileName()}, false, false};
@@ -71,7 +74,7 @@ void MapCoordinator::showLoaded(std::shared_ptr<TraceMapsLoader::Scan> scan)
     if (!problems.isEmpty())
         emit message(problems.join(QStringLiteral("; ")));
     if (!m_builder.busy())
-        whenSettled();
+        whenSettled(); // nothing to build
 }
 
 // Every map asked for is built: a walk that finished meanwhile reports, a map asked for
@@ -94,7 +97,7 @@ void MapCoordinator::startDeferred()
     m_deferred.reset();
     QStringList skipped;
     if (const QString problem = start(asked.columns, asked.threads, skipped); !problem.isEmpty()) {
-        m_status.setText(problem);
+        m_status.setText(problem.simplified());
         emit runningChanged();
         emit finished(true);
         return;
@@ -131,6 +134,8 @@ QString MapCoordinator::start(std::optional<std::pair<std::size_t, std::size_t>>
 {
     if (!m_program || m_sweep.gridSize() == 0 || m_sweep.policyCount() == 0)
         return tr("Sweep first: a map draws over the strip's rows, for their policies.");
+    if (!settling() && m_cache.changedElsewhere()) // another window mapped this trace since: read that first
+        m_loader.load(m_traceHash, true, false);
     if (settling()) { // what is known already is not walked again
         m_deferred = DeferredStart{columns, threads};
         m_status.setText(tr("Reading this trace's known maps first; mapping starts when they are shown…"));
@@ -153,14 +158,24 @@ QString MapCoordinator::start(std::optional<std::pair<std::size_t, std::size_t>>
             continue;
         }
         MapJobRow row{ExactMapModel::keyOf(request), request.config, {}};
+        std::unique_ptr<QLockFile> lock = m_cache.lockRow(row.key);
+        if (!lock) {
+            skipped << tr("%1: another RematLens window is mapping it now; map again once it is done to show its "
+                          "intervals here")
+                           .arg(m_sweep.policyName(p));
+            continue;
+        }
+        m_locks[row.key] = std::move(lock);
         if (const MappedRow *known = m_maps.row(row.key))
             for (const RunResult &r : known->intervals)
                 row.known.push_back(r.interval);
         requests.emplace(row.key, request);
         rows.push_back(std::move(row));
     }
-    if (rows.empty())
+    if (rows.empty()) {
+        m_locks.clear();
         return tr("No row of the strip can be mapped exactly:\n%1").arg(skipped.join(QLatin1Char('\n')));
+    }
     m_rows = std::move(requests);
     m_range = range;
     for (const auto &[key, request] : m_rows)
@@ -201,6 +216,7 @@ void MapCoordinator::reportFinished()
 {
     const Finishing done = *m_finishing;
     m_finishing.reset();
+    m_locks.clear(); // another window may map these rows now
     std::size_t intervals = 0;
     Bytes unmapped = 0;
     for (const auto &[key, request] : m_rows) {

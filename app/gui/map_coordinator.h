@@ -11,7 +11,10 @@
 #include <QObject>
 #include <QStringList>
 
+#include <QLockFile>
+
 #include <map>
+#include <memory>
 #include <optional>
 
 namespace rematlens {
@@ -89,6 +92,7 @@ private:
     std::size_t m_lastReplays = 0;
     std::optional<DeferredStart> m_deferred; // a map asked for while the known maps were read
     std::optional<Finishing> m_finishing;    // a walk done, its last intervals still being built
+    std::map<QString, std::unique_ptr<QLockFile>> m_locks; // the rows this window maps now
 };
 
 } // namespace rematlens

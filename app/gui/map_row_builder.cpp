@@ -32,14 +32,20 @@ void MapRowBuilder::startNext(const QString &key)
     const auto waiting = m_waiting.find(key);
     if (waiting == m_waiting.end() || !waiting->second.any) {
         m_inFlight.erase(key);
+        // Said from the event loop, never from inside add(): a caller adding several batches
+        // hears it once they are all in.
         if (m_inFlight.empty())
-            emit settled();
+            QMetaObject::invokeMethod(this, [this] {
+                if (!busy())
+                    emit settled();
+            }, Qt::QueuedConnection);
         return;
     }
     Pending job = std::move(waiting->second);
     m_waiting.erase(waiting);
     std::shared_ptr<const MappedRow> base = m_maps.shared(key);
     const MappedRow *known = base.get();
+    m_inFlight[key] = true;
     if (known && job.intervals.empty() && job.range.from >= known->summary.range.from &&
         job.range.end <= known->summary.range.end) { // nothing new: no merge
         if (!(job.from == MapProvenance{}))
@@ -47,7 +53,6 @@ void MapRowBuilder::startNext(const QString &key)
         startNext(key);
         return;
     }
-    m_inFlight[key] = true;
     const int generation = m_generation;
     auto *watcher = new QFutureWatcher<std::shared_ptr<const MappedRow>>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, key, generation, from = job.from] {

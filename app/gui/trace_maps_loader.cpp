@@ -15,11 +15,11 @@ TraceMapsLoader::TraceMapsLoader(QObject *parent) : QObject(parent) {}
 TraceMapsLoader::Scan TraceMapsLoader::scan(const QString &atlasDirectory, const QString &traceHash,
                                             const QString &cachePath)
 {
-    Scan found{traceHash, {}, {}, {}};
+    Scan found{traceHash, {}, 0, {}, {}};
     if (traceHash.isEmpty())
         return found;
     if (!cachePath.isEmpty())
-        found.cached = MapCache::read(cachePath);
+        found.cached = MapCache::read(cachePath, &found.cacheBytes);
     if (atlasDirectory.isEmpty())
         return found;
     const QDir atlas(atlasDirectory);
@@ -38,7 +38,7 @@ TraceMapsLoader::Scan TraceMapsLoader::scan(const QString &atlasDirectory, const
     return found;
 }
 
-void TraceMapsLoader::load(const QString &traceHash, bool withCache)
+void TraceMapsLoader::load(const QString &traceHash, bool withCache, bool withAtlas)
 {
     m_pending = nullptr; // an earlier scan's result no longer counts
     if (traceHash.isEmpty())
@@ -52,7 +52,8 @@ void TraceMapsLoader::load(const QString &traceHash, bool withCache)
     m_pending = watcher;
     // The folders are chosen here, on the GUI thread, where the environment is read.
     const QString cachePath = withCache ? MapCache::pathOf(traceHash) : QString();
-    watcher->setFuture(QtConcurrent::run(&TraceMapsLoader::scan, atlasDirectory(), traceHash, cachePath));
+    watcher->setFuture(
+        QtConcurrent::run(&TraceMapsLoader::scan, withAtlas ? atlasDirectory() : QString(), traceHash, cachePath));
 }
 
 void TraceMapsLoader::deliver(QFutureWatcher<Scan> *watcher)

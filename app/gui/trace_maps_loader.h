@@ -28,15 +28,16 @@ public:
     struct Scan {
         QString traceHash;
         std::map<QString, MapCache::Stored> cached; // by row key
+        qint64 cacheBytes = 0;                      // of the cache file, read
         std::vector<BundledMap> atlas;
         QStringList problems; // one per atlas file that could not be read, naming it and the line
     };
 
     explicit TraceMapsLoader(QObject *parent = nullptr);
 
-    // Starts reading the maps of the trace with this hash (its cache too, when `withCache`); a
+    // Starts reading the maps of the trace with this hash: its cache, the atlas's, or both; a
     // scan still running is dropped.
-    void load(const QString &traceHash, bool withCache);
+    void load(const QString &traceHash, bool withCache, bool withAtlas = true);
     // A scan is still running.
     bool loading() const { return m_pending != nullptr; }
 
