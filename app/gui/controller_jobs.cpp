@@ -1,7 +1,8 @@
 #include "controller_jobs.h"
 
+#include "background_jobs.h"
+
 #include <QFutureWatcher>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 
@@ -23,7 +24,7 @@ int ControllerJobs::beginJob()
 void ControllerJobs::launch(const std::shared_ptr<ControllerJob> &job, std::function<void()> work,
                             std::function<void()> finished)
 {
-    job->future = QtConcurrent::run(std::move(work));
+    job->future = runInBackground(std::move(work));
     auto *watcher = new QFutureWatcher<void>(m_owner);
     QObject::connect(watcher, &QFutureWatcher<void>::finished, m_owner,
                      [this, watcher, job, finished = std::move(finished)] {

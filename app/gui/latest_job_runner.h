@@ -1,5 +1,7 @@
 #pragma once
 
+#include "background_jobs.h"
+
 #include <QMetaObject>
 #include <QObject>
 #include <QPointer>
@@ -37,6 +39,7 @@ public:
             [this, job, latest = m_latest, context, work = std::move(work), deliver = std::move(deliver)]() mutable {
                 if (latest->load() != job)
                     return; // superseded while it waited
+                lowerThreadPriority();
                 auto result = work();
                 if (!context)
                     return;

@@ -1,9 +1,10 @@
 #include "map_row_builder.h"
 
+#include "background_jobs.h"
+
 #include "views/tables/exact_map_model.h"
 
 #include <QFutureWatcher>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <memory>
 
@@ -62,7 +63,7 @@ void MapRowBuilder::startNext(const QString &key)
         m_maps.put(key, watcher->result(), from);
         startNext(key);
     });
-    watcher->setFuture(QtConcurrent::run([base, range = job.range, intervals = std::move(job.intervals)]() mutable {
+    watcher->setFuture(runInBackground([base, range = job.range, intervals = std::move(job.intervals)]() mutable {
         return std::make_shared<const MappedRow>(MappedRow::merged(base.get(), range, std::move(intervals)));
     }));
 }

@@ -1,5 +1,7 @@
 #include "run_inspector.h"
 
+#include "background_jobs.h"
+
 #include <QPointer>
 #include <QtConcurrent>
 
@@ -56,7 +58,7 @@ int RunInspector::inspect(std::shared_ptr<const Program> program, RunRequest run
     if (comparison)
         comparison->config.cancel = stop.get();
     QPointer<RunInspector> self(this);
-    m_future = QtConcurrent::run([self, job, program, run, comparison, stop, cache = m_cache] {
+    m_future = runInBackground([self, job, program, run, comparison, stop, cache = m_cache] {
         std::shared_ptr<const InspectedRun> b;
         std::thread other; // both runs at once: the selection shows as soon as the slower is done
         if (comparison)
@@ -84,7 +86,7 @@ void RunInspector::prefetch(std::shared_ptr<const Program> program, std::vector<
     m_prefetchCancel = stop;
     for (RunRequest &r : runs)
         r.config.cancel = stop.get();
-    m_prefetch = QtConcurrent::run([program, runs = std::move(runs), stop, cache = m_cache] {
+    m_prefetch = runInBackground([program, runs = std::move(runs), stop, cache = m_cache] {
         for (const RunRequest &r : runs) {
             if (stop->load())
                 return;

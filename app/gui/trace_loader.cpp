@@ -1,5 +1,7 @@
 #include "trace_loader.h"
 
+#include "background_jobs.h"
+
 #include "trace_hash.h"
 
 #include "app/cli/trace_source.h"
@@ -11,7 +13,6 @@
 
 #include <QElapsedTimer>
 #include <QFileInfo>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace rematlens {
 
@@ -69,7 +70,7 @@ TraceLoader::~TraceLoader()
 void TraceLoader::load(const QString &pathOrDemo)
 {
     ++m_request;
-    m_watcher.setFuture(QtConcurrent::run(loadAndSummarize, pathOrDemo));
+    m_watcher.setFuture(runInBackground(loadAndSummarize, pathOrDemo));
 }
 
 bool TraceLoader::busy() const

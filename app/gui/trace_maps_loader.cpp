@@ -1,12 +1,13 @@
 #include "trace_maps_loader.h"
 
+#include "background_jobs.h"
+
 #include "atlas_directory.h"
 
 #include "app/cli/bundled_map_reader.h"
 
 #include <QDir>
 #include <QFutureWatcher>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace rematlens {
 
@@ -53,7 +54,7 @@ void TraceMapsLoader::load(const QString &traceHash, bool withCache, bool withAt
     // The folders are chosen here, on the GUI thread, where the environment is read.
     const QString cachePath = withCache ? MapCache::pathOf(traceHash) : QString();
     watcher->setFuture(
-        QtConcurrent::run(&TraceMapsLoader::scan, withAtlas ? atlasDirectory() : QString(), traceHash, cachePath));
+        runInBackground(&TraceMapsLoader::scan, withAtlas ? atlasDirectory() : QString(), traceHash, cachePath));
 }
 
 void TraceMapsLoader::deliver(QFutureWatcher<Scan> *watcher)

@@ -1,5 +1,7 @@
 #include "views/strip/strip_painter.h"
 
+#include "core/analysis/min_max_decimator.h"
+
 #include "views/tables/schedule_rows_model.h"
 
 #include "views/common/byte_units.h"
@@ -99,6 +101,28 @@ void addClipped(QPainterPath &path, const std::vector<QPointF> &line, double lef
         path.lineTo(b);
         open = b.x() < right;
     }
+}
+
+// A mapped row's curve has two points per interval (InceptionV4's: 250,000), far more than its
+// pixels: each pixel column keeps its first, lowest, highest and last point, so every step a
+// pixel can show stays and stroking costs what the width does, not the map.
+std::vector<QPointF> thinned(const std::vector<QPointF> &line, double left, double right)
+{
+    const auto columns = static_cast<std::size_t>(std::max(1.0, right - left));
+    if (line.size() <= 4 * columns)
+        return line;
+    std::vector<double> xs;
+    std::vector<double> ys;
+    xs.reserve(line.size());
+    ys.reserve(line.size());
+    for (const QPointF &point : line) {
+        xs.push_back(point.x());
+        ys.push_back(point.y());
+    }
+    std::vector<QPointF> kept;
+    for (const PlotPoint &point : MinMaxDecimator(left, right, columns).decimate(xs, ys))
+        kept.emplace_back(point.x, point.y);
+    return kept;
 }
 
 } // namespace
@@ -566,7 +590,7 @@ void StripPainter::paintCurves(QPainter &p, const StripGeometry &g, const Parts 
         }
         QPainterPath path;
         for (const std::vector<QPointF> &line : lines)
-            addClipped(path, line, left, right);
+            addClipped(path, thinned(line, left, right), left, right);
         p.setPen(QPen(m_style.policy(colour), m_style.lineWidth, m_style.policyLine(colour), Qt::RoundCap, Qt::RoundJoin));
         p.setBrush(Qt::NoBrush);
         p.drawPath(path);
