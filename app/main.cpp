@@ -1,7 +1,7 @@
 // rematlens: the command line (info, run, sweep, holes, ...) and, with no command, the GUI.
 #include "cli/command_line.h"
-#include "cli/command_support.h"
-#include "cli/trace_source.h"
+#include "app/requests/request_reporter.h"
+#include "app/formats/trace_source.h"
 #include "figure/figure_command.h"
 #include "gui/main_window.h"
 #include "gui/gui_startup_job.h"

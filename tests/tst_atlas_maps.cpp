@@ -4,7 +4,7 @@
 // walks only what it leaves out; maps of other traces are ignored, unreadable files warned about.
 #include "gui/demo_atlas.h"
 
-#include "app/cli/bundled_map_reader.h"
+#include "app/formats/bundled_map_reader.h"
 #include "app/gui/atlas_directory.h"
 #include "app/gui/main_window.h"
 #include "app/gui/map_coordinator.h"

@@ -11,7 +11,7 @@
 // the reference after a deliberate change: REMATLENS_UPDATE_FIGURES=1 tests/tst_figures.
 #include "gui/test_window.h"
 
-#include "app/cli/figure_options.h"
+#include "app/requests/figure_options.h"
 #include "app/figure/strip_panel_set.h"
 #include "app/gui/export_figure_dialog.h"
 #include "app/gui/main_window.h"

@@ -7,7 +7,7 @@
 #include "gui/test_window.h"
 #include "shared_data.h"
 
-#include "app/cli/run_report.h"
+#include "app/reports/run_report.h"
 #include "app/gui/hole_anatomy_controller.h"
 #include "app/gui/hole_anatomy_coordinator.h"
 #include "app/gui/hole_anatomy_panel.h"

@@ -3,7 +3,7 @@
 // the archive holds the real traces, so the published checksums themselves are exercised.
 #include "shared_data.h"
 
-#include "app/cli/public_trace_set.h"
+#include "app/public_traces/public_trace_set.h"
 
 #include <QFile>
 #include <QProcess>

@@ -4,7 +4,7 @@
 // the help window lists every shortcut of the window; the last trace reopens only when asked.
 #include "gui/test_window.h"
 
-#include "app/cli/sweep_file.h"
+#include "app/formats/sweep_file.h"
 #include "app/gui/app_settings.h"
 #include "app/gui/help_window.h"
 #include "app/gui/main_window.h"

@@ -1,8 +1,9 @@
 // rematlens checkpoint: static checkpointing (Chen et al. 2016) per budget, each plan run by the
 // schedule executor to its exact peak and compute.
 #include "commands.h"
-#include "run_report.h"
-#include "schedule_budgets.h"
+#include "app/requests/request_reporter.h"
+#include "app/reports/run_report.h"
+#include "app/requests/schedule_budgets.h"
 
 #include "core/schedule/checkpoint_planner.h"
 

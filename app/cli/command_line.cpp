@@ -1,7 +1,13 @@
 #include "command_line.h"
+#include "app/requests/request_reporter.h"
+#include "app/requests/loaded_trace.h"
+#include "app/requests/run_options.h"
+#include "app/requests/grid_options.h"
+
+#include "app/requests/terminal_reporter.h"
 
 #include "commands.h"
-#include "provenance.h"
+#include "app/formats/provenance.h"
 
 #include <CLI/CLI.hpp>
 
@@ -539,6 +545,8 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
         return CommandLineOutcome::finished(ExitBadUsage);
     }
     setStrictTraces(strictTraces);
+    if (!app.get_subcommands().empty() && !*gui) // the window keeps Ctrl+C as it is
+        TerminalReporter::watchInterrupts();
     if (app.got_subcommand("info"))
         return CommandLineOutcome::finished(runInfoCommand(info));
     if (app.got_subcommand("run"))

@@ -2,10 +2,12 @@
 // passes, where it passes for good, its failures above its first success, and its overhead
 // against the first policy's on the budgets where every policy passes.
 #include "commands.h"
-#include "interrupt.h"
-#include "progress_bar.h"
-#include "run_report.h"
-#include "sweep_file.h"
+#include "app/requests/loaded_trace.h"
+#include "app/requests/grid_options.h"
+#include "app/requests/request_reporter.h"
+#include "app/requests/progress_bar.h"
+#include "app/reports/run_report.h"
+#include "app/formats/sweep_file.h"
 
 #include "core/sweep/policy_comparison.h"
 #include "core/sweep/sweep_runner.h"
@@ -206,7 +208,6 @@ int runCompareCommand(const CompareOptions &options)
     std::vector<RunRequest> toRun;
     for (std::size_t i : *todo)
         toRun.push_back(requests[i]);
-    watchInterrupts();
     ProgressBar bar("compare", toRun.size());
     SweepRunner runner(loaded->program, options.grid.threads);
     runner.setWallLimit(options.grid.wallLimit);

@@ -1,8 +1,9 @@
 // rematlens confirm: writes a standalone Python script that replays a results file's records
 // with unmodified simrd and compares every field; runs it when simrd is found.
 #include "commands.h"
-#include "results_file.h"
-#include "trace_source.h"
+#include "app/requests/request_reporter.h"
+#include "app/formats/results_file.h"
+#include "app/formats/trace_source.h"
 
 #include <QFile>
 #include <QProcess>

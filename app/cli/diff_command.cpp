@@ -1,7 +1,10 @@
 // rematlens diff: where the histories of two budgets of one configuration separate.
 #include "commands.h"
-#include "divergence_report.h"
-#include "run_report.h"
+#include "app/requests/request_reporter.h"
+#include "app/requests/loaded_trace.h"
+#include "app/requests/run_options.h"
+#include "app/reports/divergence_report.h"
+#include "app/reports/run_report.h"
 
 #include "core/analysis/run_diff.h"
 #include "core/sim/replay.h"

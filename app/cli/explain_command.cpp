@@ -1,12 +1,15 @@
 // rematlens explain: why a hole exists, told at both its edges, or every hole of a saved map
 // classified by the mechanism that opens it.
 #include "commands.h"
-#include "census_report.h"
-#include "hole_report.h"
-#include "interrupt.h"
-#include "progress_bar.h"
-#include "run_report.h"
-#include "saved_map.h"
+#include "app/requests/loaded_trace.h"
+#include "app/requests/request_settings.h"
+#include "app/requests/run_options.h"
+#include "app/reports/census_report.h"
+#include "app/reports/hole_report.h"
+#include "app/requests/request_reporter.h"
+#include "app/requests/progress_bar.h"
+#include "app/reports/run_report.h"
+#include "app/formats/saved_map.h"
 
 #include "core/analysis/hole_census.h"
 #include "core/map/budget_walker.h"
@@ -216,7 +219,6 @@ int explainSavedMap(const ExplainOptions &options, const std::string &mapPath)
 
 int runExplainCommand(const ExplainOptions &options)
 {
-    watchInterrupts();
     if (options.rescueOn && options.rescueOff)
         return reportError(ExitBadUsage, "--rescue and --no-rescue exclude each other");
     const bool givenBudgets = !options.ratios.empty() || !options.budgets.empty();

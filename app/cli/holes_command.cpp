@@ -1,14 +1,16 @@
 // rematlens holes: feasibility holes of one policy over a budget grid, optionally checked for
 // repeatability, sharpened to the byte and searched for holes narrower than the step.
 #include "commands.h"
-#include "interrupt.h"
-#include "progress_bar.h"
-#include "provenance.h"
-#include "map_report.h"
-#include "run_report.h"
-#include "sweep_file.h"
+#include "app/requests/loaded_trace.h"
+#include "app/requests/grid_options.h"
+#include "app/requests/request_reporter.h"
+#include "app/requests/progress_bar.h"
+#include "app/formats/provenance.h"
+#include "app/reports/map_report.h"
+#include "app/reports/run_report.h"
+#include "app/formats/sweep_file.h"
 
-#include "runs_across_ranks.h"
+#include "app/distribution/runs_across_ranks.h"
 
 #include "core/sweep/hole_survey.h"
 
@@ -257,7 +259,6 @@ int runHolesCommand(const HolesOptions &options)
     if (const std::string problem = applyKeep(options.grid.keep, *loaded->program, settings); !problem.empty())
         return reportError(ExitBadUsage, problem);
 
-    watchInterrupts();
     SweepRunner runner(loaded->program, options.grid.threads);
     runner.setWallLimit(options.grid.wallLimit);
     std::optional<RunsAcrossRanks> spread;

@@ -1,7 +1,8 @@
 // rematlens map: every budget of a range classified exactly, interval by interval.
 #include "commands.h"
-#include "exact_map.h"
-#include "map_report.h"
+#include "app/requests/request_reporter.h"
+#include "app/requests/exact_map.h"
+#include "app/reports/map_report.h"
 
 #include "app/mpi/mpi_world.h"
 

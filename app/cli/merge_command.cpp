@@ -1,9 +1,10 @@
 // rematlens merge: the files of every shard of a sweep (sweep --shard I/N) joined into the file
 // the whole sweep writes, after checking that every run is there exactly once.
 #include "commands.h"
-#include "map_merge.h"
-#include "shard.h"
-#include "sweep_file.h"
+#include "app/requests/request_reporter.h"
+#include "app/distribution/map_merge.h"
+#include "app/distribution/shard.h"
+#include "app/formats/sweep_file.h"
 
 #include "core/sweep/decimal_grid.h"
 

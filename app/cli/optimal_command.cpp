@@ -1,8 +1,9 @@
 // rematlens optimal: Checkmate's optimal rematerialization schedule per budget, solved with CBC,
 // every schedule checked by the executor; optionally the smallest budget any schedule fits.
 #include "commands.h"
-#include "run_report.h"
-#include "schedule_budgets.h"
+#include "app/requests/request_reporter.h"
+#include "app/reports/run_report.h"
+#include "app/requests/schedule_budgets.h"
 
 #include "core/schedule/budget_schedules.h"
 #include "core/schedule/checkmate_milp.h"

@@ -1,11 +1,13 @@
 // rematlens rescue: which single storage, kept resident, turns a failing run into a passing one.
 #include "commands.h"
-#include "interrupt.h"
-#include "progress_bar.h"
-#include "run_report.h"
+#include "app/requests/loaded_trace.h"
+#include "app/requests/run_options.h"
+#include "app/requests/request_reporter.h"
+#include "app/requests/progress_bar.h"
+#include "app/reports/run_report.h"
 
 #include "app/mpi/byte_pack.h"
-#include "runs_across_ranks.h"
+#include "app/distribution/runs_across_ranks.h"
 
 #include "core/analysis/rescue_search.h"
 
@@ -173,7 +175,6 @@ int runRescueCommand(const RescueOptions &options)
     if (const std::string problem = configureRun(options.run, *loaded, request); !problem.empty())
         return usageError(world, problem);
 
-    watchInterrupts();
     const SweepRunner runner(loaded->program, options.threads);
     std::optional<CandidatesAcrossRanks> spread;
     if (world.distributed())

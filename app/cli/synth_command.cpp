@@ -1,5 +1,6 @@
 // rematlens synth: traces of models nobody recorded, from the generator's presets.
 #include "commands.h"
+#include "app/requests/request_reporter.h"
 
 #include "core/synth/synth_presets.h"
 

@@ -1,10 +1,11 @@
 // rematlens traces download | status: the public DTR traces, fetched, checked and installed
 // where the GUI's open dialog looks.
 #include "commands.h"
+#include "app/requests/request_reporter.h"
 
-#include "public_trace_installer.h"
-#include "public_trace_set.h"
-#include "url_fetch.h"
+#include "app/public_traces/public_trace_installer.h"
+#include "app/public_traces/public_trace_set.h"
+#include "app/public_traces/url_fetch.h"
 
 #include <QCoreApplication>
 

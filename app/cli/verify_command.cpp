@@ -1,9 +1,12 @@
 // rematlens verify: replays a seeded sample of a results file's records with RematLens again,
 // after checking that the trace is the one the file was made from, and reports any difference.
 #include "commands.h"
-#include "provenance.h"
-#include "results_file.h"
-#include "run_report.h"
+#include "app/requests/request_reporter.h"
+#include "app/requests/loaded_trace.h"
+#include "app/requests/run_options.h"
+#include "app/formats/provenance.h"
+#include "app/formats/results_file.h"
+#include "app/reports/run_report.h"
 
 #include "core/sim/replay.h"
 

@@ -1,4 +1,5 @@
 #include "cascade_figure.h"
+#include "app/requests/loaded_trace.h"
 
 #include "figure_output.h"
 #include "single_run_figure.h"

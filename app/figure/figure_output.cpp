@@ -1,6 +1,8 @@
 #include "figure_output.h"
 
-#include "app/cli/command_support.h"
+#include "app/requests/loaded_trace.h"
+#include "app/requests/request_reporter.h"
+#include "app/requests/request_settings.h"
 #include "views/figure/figure_writer.h"
 
 #include <QFile>

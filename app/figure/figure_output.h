@@ -1,7 +1,7 @@
 #pragma once
 
-#include "app/cli/figure_options.h"
-#include "app/cli/provenance.h"
+#include "app/requests/figure_options.h"
+#include "app/formats/provenance.h"
 #include "views/figure/figure_sizes.h"
 #include "views/figure/figure_source.h"
 #include "views/figure/figure_style.h"

@@ -1,4 +1,6 @@
 #include "figure_run_request.h"
+#include "app/requests/loaded_trace.h"
+#include "app/requests/request_settings.h"
 
 #include "core/sweep/decimal_grid.h"
 

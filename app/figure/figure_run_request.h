@@ -1,7 +1,9 @@
 #pragma once
 
-#include "app/cli/command_support.h"
-#include "app/cli/figure_options.h"
+#include "app/requests/loaded_trace.h"
+#include "app/requests/request_reporter.h"
+#include "app/requests/request_settings.h"
+#include "app/requests/figure_options.h"
 #include "core/sim/run_request.h"
 
 #include <optional>

@@ -1,9 +1,11 @@
 #include "hole_anatomy_figure_command.h"
+#include "app/requests/request_reporter.h"
+#include "app/requests/loaded_trace.h"
 
 #include "figure_output.h"
 #include "single_run_figure.h"
 
-#include "app/cli/hole_report.h"
+#include "app/reports/hole_report.h"
 #include "core/analysis/hole_anatomy.h"
 #include "core/analysis/inspected_run.h"
 #include "core/map/budget_walker.h"

@@ -1,4 +1,6 @@
 #include "memory_map_figure_command.h"
+#include "app/requests/request_reporter.h"
+#include "app/requests/loaded_trace.h"
 
 #include "figure_output.h"
 #include "single_run_figure.h"

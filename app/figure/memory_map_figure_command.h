@@ -1,6 +1,6 @@
 #pragma once
 
-#include "app/cli/figure_options.h"
+#include "app/requests/figure_options.h"
 
 namespace rematlens {
 

@@ -3,7 +3,9 @@
 #include "figure_output.h"
 #include "strip_panel_set.h"
 
-#include "app/cli/command_support.h"
+#include "app/requests/loaded_trace.h"
+#include "app/requests/request_reporter.h"
+#include "app/requests/request_settings.h"
 
 namespace rematlens {
 

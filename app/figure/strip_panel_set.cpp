@@ -2,12 +2,15 @@
 
 #include "core/sim/policy_spec.h"
 
-#include "app/cli/command_support.h"
-#include "app/cli/commands.h"
-#include "app/cli/interrupt.h"
-#include "app/cli/progress_bar.h"
-#include "app/cli/run_report.h"
-#include "app/cli/sweep_file.h"
+#include "app/requests/loaded_trace.h"
+#include "app/requests/request_reporter.h"
+#include "app/requests/request_settings.h"
+#include "app/requests/grid_options.h"
+#include "app/requests/run_options.h"
+#include "app/requests/request_reporter.h"
+#include "app/requests/progress_bar.h"
+#include "app/reports/run_report.h"
+#include "app/formats/sweep_file.h"
 
 #include "core/map/budget_walker.h"
 #include "core/schedule/budget_schedules.h"
@@ -73,7 +76,6 @@ int StripPanelSet::addSweep(const std::string &trace, const FigureOptions &optio
     settings.trace = loaded->name;
     std::vector<RunRequest> requests = planSweepRows(settings, loaded->baseline, grid, models);
 
-    watchInterrupts();
     const QString title = shortTraceName(QString::fromStdString(loaded->name));
     ProgressBar bar(title.toStdString(), requests.size());
     SweepRunner runner(loaded->program, options.threads);

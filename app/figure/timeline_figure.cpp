@@ -1,4 +1,6 @@
 #include "timeline_figure.h"
+#include "app/requests/request_reporter.h"
+#include "app/requests/loaded_trace.h"
 
 #include "figure_output.h"
 #include "figure_run_request.h"

@@ -1,6 +1,6 @@
 #include "app_settings.h"
 
-#include "app/cli/public_trace_set.h"
+#include "app/public_traces/public_trace_set.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -2,7 +2,9 @@
 
 #include "screen_fit.h"
 
-#include "app/cli/command_support.h"
+#include "app/requests/loaded_trace.h"
+#include "app/requests/request_reporter.h"
+#include "app/requests/request_settings.h"
 #include "views/figure/figure_preview.h"
 #include "views/figure/figure_sizes.h"
 

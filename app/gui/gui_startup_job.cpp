@@ -3,8 +3,10 @@
 #include "main_window.h"
 #include "views/timeline/timeline_panel.h"
 
-#include "app/cli/allocator_options.h"
-#include "app/cli/command_support.h"
+#include "app/requests/allocator_options.h"
+#include "app/requests/loaded_trace.h"
+#include "app/requests/request_reporter.h"
+#include "app/requests/request_settings.h"
 
 #include "core/sweep/decimal_grid.h"
 #include "views/strip/feasibility_strip.h"

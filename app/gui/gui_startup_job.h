@@ -1,6 +1,6 @@
 #pragma once
 
-#include "app/cli/command_line.h"
+#include "app/requests/gui_options.h"
 
 #include <QObject>
 #include <QSize>

@@ -2,7 +2,7 @@
 
 #include "hole_anatomy_panel.h"
 #include "hole_story_html_writer.h"
-#include "app/cli/hole_story.h"
+#include "app/reports/hole_story.h"
 #include "run_views_controller.h"
 #include "selected_run_presenter.h"
 

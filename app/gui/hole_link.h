@@ -1,6 +1,6 @@
 #pragma once
 
-#include "app/cli/hole_story_writer.h"
+#include "app/reports/hole_story_writer.h"
 
 #include <QUrl>
 

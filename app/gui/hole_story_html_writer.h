@@ -2,7 +2,7 @@
 
 #include "hole_link.h"
 
-#include "app/cli/hole_story_writer.h"
+#include "app/reports/hole_story_writer.h"
 #include "core/sim/baseline.h"
 
 #include <QString>

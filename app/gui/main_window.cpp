@@ -1,4 +1,5 @@
 #include "main_window.h"
+#include "app/requests/request_reporter.h"
 
 #include "help_window.h"
 #include "hole_anatomy_coordinator.h"
@@ -18,8 +19,9 @@
 #include "window_exports.h"
 #include "window_menus.h"
 
-#include "app/cli/commands.h"
-#include "app/cli/trace_source.h"
+#include "app/requests/grid_options.h"
+#include "app/requests/run_options.h"
+#include "app/formats/trace_source.h"
 #include "views/cascade/cascade_view.h"
 #include "views/common/byte_units.h"
 #include "views/common/run_selection.h"

@@ -4,7 +4,7 @@
 #include "export_figure_dialog.h"
 #include "trace_loader.h"
 
-#include "app/cli/allocator_options.h"
+#include "app/requests/allocator_options.h"
 #include "core/sim/baseline.h"
 #include "views/sweep/sweep_parameters.h"
 #include "views/tables/trace_summary.h"

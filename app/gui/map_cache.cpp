@@ -1,6 +1,6 @@
 #include "map_cache.h"
 
-#include "app/cli/map_record.h"
+#include "app/formats/map_record.h"
 #include "core/sim/run_identity.h"
 #include "core/sim/run_request.h"
 

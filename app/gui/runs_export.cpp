@@ -1,6 +1,6 @@
 #include "runs_export.h"
 
-#include "app/cli/run_report.h"
+#include "app/reports/run_report.h"
 #include "views/tables/sweep_result_model.h"
 
 namespace rematlens {

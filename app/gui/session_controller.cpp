@@ -3,8 +3,10 @@
 #include "main_window.h"
 #include "session_file.h"
 
-#include "app/cli/command_support.h"
-#include "app/cli/trace_source.h"
+#include "app/requests/loaded_trace.h"
+#include "app/requests/request_reporter.h"
+#include "app/requests/request_settings.h"
+#include "app/formats/trace_source.h"
 #include "core/sweep/sweep_plan.h"
 #include "views/memory/memory_map_panel.h"
 #include "views/memory/memory_map_view.h"

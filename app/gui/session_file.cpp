@@ -2,7 +2,7 @@
 
 #include "trace_hash.h"
 
-#include "app/cli/trace_source.h"
+#include "app/formats/trace_source.h"
 
 #include <QFile>
 #include <QFileInfo>

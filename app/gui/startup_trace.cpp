@@ -2,7 +2,7 @@
 
 #include "app_settings.h"
 
-#include "app/cli/trace_source.h"
+#include "app/formats/trace_source.h"
 
 #include <QFileInfo>
 

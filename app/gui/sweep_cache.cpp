@@ -1,6 +1,6 @@
 #include "sweep_cache.h"
 
-#include "app/cli/run_report.h"
+#include "app/reports/run_report.h"
 
 #include <QDir>
 #include <QStandardPaths>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "app/cli/sweep_file.h"
+#include "app/formats/sweep_file.h"
 #include "core/sim/baseline.h"
 #include "views/tables/sweep_result_model.h"
 

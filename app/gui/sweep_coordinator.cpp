@@ -3,7 +3,8 @@
 #include "app_settings.h"
 #include "job_status_bar.h"
 
-#include "app/cli/commands.h"
+#include "app/requests/grid_options.h"
+#include "app/requests/run_options.h"
 #include "core/sweep/sweep_plan.h"
 #include "views/common/number_format.h"
 #include "views/sweep/sweep_panel.h"

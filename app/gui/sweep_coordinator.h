@@ -3,7 +3,7 @@
 #include "sweep_cache.h"
 #include "sweep_controller.h"
 
-#include "app/cli/allocator_options.h"
+#include "app/requests/allocator_options.h"
 #include "core/sim/baseline.h"
 #include "views/common/run_selection.h"
 #include "views/sweep/sweep_parameters.h"

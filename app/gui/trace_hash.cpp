@@ -1,6 +1,6 @@
 #include "trace_hash.h"
 
-#include "app/cli/trace_source.h"
+#include "app/formats/trace_source.h"
 
 #include <QCryptographicHash>
 #include <QFile>

@@ -4,7 +4,7 @@
 
 #include "trace_hash.h"
 
-#include "app/cli/trace_source.h"
+#include "app/formats/trace_source.h"
 #include "core/sim/baseline.h"
 #include "core/trace/capture_side_file.h"
 #include "core/trace/memory_split.h"

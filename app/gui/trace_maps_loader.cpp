@@ -4,7 +4,7 @@
 
 #include "atlas_directory.h"
 
-#include "app/cli/bundled_map_reader.h"
+#include "app/formats/bundled_map_reader.h"
 
 #include <QDir>
 #include <QFutureWatcher>

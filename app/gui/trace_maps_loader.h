@@ -2,7 +2,7 @@
 
 #include "map_cache.h"
 
-#include "app/cli/bundled_map.h"
+#include "app/formats/bundled_map.h"
 
 #include <QObject>
 #include <QString>

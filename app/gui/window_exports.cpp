@@ -3,7 +3,7 @@
 #include "app_settings.h"
 #include "runs_export.h"
 
-#include "app/cli/trace_source.h"
+#include "app/formats/trace_source.h"
 #include "views/tables/sweep_result_model.h"
 
 #include <QFileDialog>

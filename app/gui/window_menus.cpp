@@ -4,8 +4,8 @@
 #include "main_window.h"
 #include "session_controller.h"
 
-#include "app/cli/public_trace_set.h"
-#include "app/cli/trace_source.h"
+#include "app/public_traces/public_trace_set.h"
+#include "app/formats/trace_source.h"
 #include "views/strip/feasibility_strip.h"
 
 #include <QActionGroup>

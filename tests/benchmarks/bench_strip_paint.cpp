@@ -2,7 +2,7 @@
 // (sort and summary), then on the GUI thread rebuilding the Holes table and painting the strip
 // once at 1000 x 220 pixels, unzoomed over 0.10-1.00 (where the LSTM's 207 holes and the
 // InceptionV4 map's 124,779 intervals share a few hundred pixels).
-#include "app/cli/bundled_map_reader.h"
+#include "app/formats/bundled_map_reader.h"
 #include "core/sweep/sweep_plan.h"
 #include "views/figure/figure_style.h"
 #include "views/strip/strip_figure.h"
