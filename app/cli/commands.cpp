@@ -56,49 +56,34 @@ bool writeEvents(const std::string &path, const Provenance &provenance, const st
 
 int runInfoCommand(const InfoOptions &options)
 {
-    const std::optional<LoadedTrace> loaded = loadWithBaseline(options.trace);
-    if (!loaded)
-        return ExitBadInput;
-    const std::string &name = loaded->name;
-    if (options.json) {
-        nlohmann::ordered_json info = infoToJson(name, *loaded->program, loaded->baseline);
-        addCaptureInfo(info, *loaded);
-        std::cout << info.dump(2) << std::endl;
-    } else {
-        std::cout << infoToText(name, *loaded->program, loaded->baseline) << captureInfoText(*loaded);
-    }
-    return ExitOk;
+    return printOutcome(executeInfo(options), options.json);
 }
 
 int runRunCommand(const RunOptions &options)
 {
-    // Usage problems that need no trace are reported before reading it.
-    if (std::string error; !resolvePolicies({options.policy}, error))
-        return reportError(ExitBadUsage, error);
-    const std::optional<LoadedTrace> loaded = loadWithBaseline(options.trace);
-    if (!loaded)
-        return ExitBadInput;
-    RunRequest request;
-    request.trace = loaded->name;
-    const std::string problem = configureRun(options, *loaded, request);
-    if (!problem.empty())
-        return reportError(ExitBadUsage, problem);
     RunRecording recording;
-    if (!options.eventsPath.empty())
-        request.config.recording = &recording;
-    const RunResult result = Replay(*loaded->program, request.config).run();
+    const RunExecution run = executeRun(options, options.eventsPath.empty() ? nullptr : &recording);
+    if (!run.outcome.ok())
+        return run.outcome.status;
     if (!options.eventsPath.empty()) {
         std::string error;
-        const std::optional<Provenance> provenance = runProvenance(options, request, error);
+        const std::optional<Provenance> provenance = runProvenance(options, run.request, error);
         if (!provenance)
             return reportError(ExitBadInput, error);
-        if (!writeEvents(options.eventsPath, *provenance, recording.events, *loaded->program))
+        if (!writeEvents(options.eventsPath, *provenance, recording.events, *run.trace->program))
             return reportError(ExitBadInput, "cannot write the events to " + options.eventsPath);
     }
-    if (options.json)
-        std::cout << runToJson(request, result, loaded->baseline).dump() << std::endl;
+    return printOutcome(run.outcome, options.json, -1);
+}
+
+int printOutcome(const RequestOutcome &outcome, bool json, int indent)
+{
+    if (!outcome.ok())
+        return outcome.status;
+    if (json)
+        std::cout << outcome.json.dump(indent) << std::endl;
     else
-        std::cout << runToText(request, result, loaded->baseline);
+        std::cout << outcome.text;
     return ExitOk;
 }
 

@@ -8,6 +8,8 @@
 #include "app/requests/request_settings.h"
 #include "app/distribution/map_merge.h"
 #include "app/requests/exact_map.h"
+#include "app/requests/request_outcome.h"
+#include "app/requests/single_run.h"
 #include "app/requests/schedule_budgets.h"
 
 #include "core/sim/run_request.h"
@@ -21,11 +23,6 @@
 #include <vector>
 
 namespace rematlens {
-
-struct InfoOptions {
-    std::string trace;
-    bool json = false;
-};
 
 // rematlens confirm: a Python script that replays a results file's records with unmodified simrd.
 struct ConfirmOptions {
@@ -68,6 +65,9 @@ int runInfoCommand(const InfoOptions &options);
 int runSynthCommand(const SynthCommandOptions &options);
 int runRunCommand(const RunOptions &options);
 int runPoliciesCommand();
+// Prints the request's result (its JSON, indented by `indent` (-1: on one line), or its text)
+// when it succeeded; its exit status.
+int printOutcome(const RequestOutcome &outcome, bool json, int indent = 2);
 int runSweepCommand(const SweepOptions &options);
 int runHolesCommand(const HolesOptions &options);
 int runCompareCommand(const CompareOptions &options);
