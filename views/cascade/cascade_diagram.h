@@ -96,6 +96,10 @@ private:
     void runLayout();
     QStringList linesFor(const CascadeNode &node) const;
     FigureStyle measuringStyle() const;
+    // The title's and the subtitle's lines at a figure's width, and the height they take.
+    QStringList titleLines(const FigureStyle &style, qreal width) const;
+    QStringList subtitleLines(const FigureStyle &style, qreal width) const;
+    qreal headerHeight(const FigureStyle &style, qreal width) const;
     QRectF graphArea(const QRectF &bounds) const;
     Placement placementFor(const QRectF &bounds) const;
     void paintHeader(QPainter &painter, const QRectF &bounds, const FigureStyle &style) const;
