@@ -184,25 +184,47 @@ void TimelineChart::setXAxisText(bool labels, bool title)
 // wrapped between clauses onto as many lines as the width needs.
 QStringList TimelineChart::compactKey() const
 {
-    const auto ratio = [](const InspectedRun &r) { return QString::number(r.request.ratio, 'g', 6); };
-    QStringList key{QStringLiteral("solid: ") + ratio(*m_plot->run)};
+    QStringList key;
     if (m_plot->comparison)
-        key << QStringLiteral("dashed: ") + ratio(*m_plot->comparison);
+        key << QStringLiteral("solid: ") + runName(*m_plot->run, *m_plot->comparison, QStringLiteral("selected run"))
+            << QStringLiteral("dashed: ") + runName(*m_plot->comparison, *m_plot->run, QStringLiteral("overlaid run"));
+    else
+        key << QStringLiteral("solid: ") + runName(*m_plot->run, *m_plot->run, QStringLiteral("in use"));
     if (m_plot->track->hasAllocation())
         key << QStringLiteral("blue: reserved, purple: allocated");
     return key << QStringLiteral("dash-dot: budget") << QStringLiteral("▲ eviction");
 }
 
-// A run's curve and budget carry its ratio, unless the figure names the runs itself.
+// A run's name that tells it from the other run drawn: its role, its policy where the two
+// differ, and its budget as a ratio and in bytes, exact where the rounded sizes read alike (a
+// hole's edges are a byte apart, and their ratios print alike).
+QString TimelineChart::runName(const InspectedRun &run, const InspectedRun &other, const QString &role)
+{
+    const RunRequest &r = run.request;
+    QString name = role;
+    if (r.config.policy.name != other.request.config.policy.name)
+        name += QStringLiteral(", ") + QString::fromStdString(r.config.policy.name);
+    QString size = ByteUnits::format(double(r.config.budget));
+    if (&run != &other && size == ByteUnits::format(double(other.request.config.budget)))
+        size = ByteUnits::exact(r.config.budget);
+    return name + QStringLiteral(" at %1 (%2)").arg(QString::number(r.ratio, 'g', 6), size);
+}
+
+// Alone, a run's curve and budget carry its ratio (unless the figure names the runs itself);
+// beside a second run, the legend says which one is selected and which is overlaid, with both
+// budgets.
 void TimelineChart::nameSeries()
 {
-    const auto ratio = [this](const InspectedRun &r) {
-        return m_runsNamed ? QStringLiteral(" ") + QString::number(r.request.ratio, 'g', 6) : QString();
-    };
-    m_budget->setName(QStringLiteral("budget") + ratio(*m_plot->run));
-    m_memory->setName(QStringLiteral("in use") + ratio(*m_plot->run));
-    if (m_plot->comparison)
-        m_comparison->setName(QStringLiteral("in use") + ratio(*m_plot->comparison));
+    const InspectedRun &run = *m_plot->run;
+    const QString ratio = m_runsNamed ? QStringLiteral(" ") + QString::number(run.request.ratio, 'g', 6) : QString();
+    m_budget->setName(QStringLiteral("budget") + ratio);
+    if (!m_plot->comparison) {
+        m_memory->setName(QStringLiteral("in use") + ratio);
+        return;
+    }
+    const InspectedRun &overlaid = *m_plot->comparison;
+    m_memory->setName(QStringLiteral("in use, ") + runName(run, overlaid, QStringLiteral("selected run")));
+    m_comparison->setName(QStringLiteral("in use, ") + runName(overlaid, run, QStringLiteral("overlaid run")));
 }
 
 void TimelineChart::setPlot(const TimelinePlot *plot)

@@ -81,6 +81,7 @@ private:
     void chooseXScale(bool byStep);
     void fitNesting();
     void nameSeries();
+    static QString runName(const InspectedRun &run, const InspectedRun &other, const QString &role);
     QStringList compactKey() const;
     void createSeries();
     void styleChart();
