@@ -144,6 +144,14 @@ void CascadeDiagram::unfold(std::size_t node)
         rebuild();
 }
 
+CascadeDiagram CascadeDiagram::atFontSize(qreal fontSize) const
+{
+    CascadeDiagram copy = *this;
+    copy.m_options.fontSize = fontSize;
+    copy.rebuild();
+    return copy;
+}
+
 void CascadeDiagram::rebuild()
 {
     m_boxes.clear();
@@ -329,22 +337,30 @@ QStringList CascadeDiagram::titleLines(const FigureStyle &style, qreal width) co
                              width - 2 * kMargin);
 }
 
-QStringList CascadeDiagram::subtitleLines(const FigureStyle &style, qreal width) const
+// In a figure too short for the subtitle and two lines of graph besides, the title and the
+// legend say enough: the subtitle is left out rather than drawn over the legend.
+QStringList CascadeDiagram::subtitleLines(const FigureStyle &style, const QRectF &bounds) const
 {
-    return m_subtitle.isEmpty() ? QStringList()
-                                : TextWrap::lines(m_subtitle, QFontMetricsF(style.font(0.9)), width - 2 * kMargin);
+    if (m_subtitle.isEmpty())
+        return {};
+    const QFontMetricsF metrics(style.font(0.9));
+    const QStringList lines = TextWrap::lines(m_subtitle, metrics, bounds.width() - 2 * kMargin);
+    const qreal graph = bounds.height() - 2 * kMargin - 4 -
+                        titleLines(style, bounds.width()).size() * QFontMetricsF(titleFont(style)).height() -
+                        lines.size() * metrics.height() - legendHeight(style, m_options.leftToRight, bounds.width());
+    return graph >= 2 * metrics.height() ? lines : QStringList();
 }
 
-qreal CascadeDiagram::headerHeight(const FigureStyle &style, qreal width) const
+qreal CascadeDiagram::headerHeight(const FigureStyle &style, const QRectF &bounds) const
 {
-    return titleLines(style, width).size() * QFontMetricsF(titleFont(style)).height() +
-           subtitleLines(style, width).size() * QFontMetricsF(style.font(0.9)).height() + 4;
+    return titleLines(style, bounds.width()).size() * QFontMetricsF(titleFont(style)).height() +
+           subtitleLines(style, bounds).size() * QFontMetricsF(style.font(0.9)).height() + 4;
 }
 
 QRectF CascadeDiagram::graphArea(const QRectF &bounds) const
 {
     const FigureStyle style = measuringStyle();
-    return bounds.adjusted(kMargin, kMargin + headerHeight(style, bounds.width()), -kMargin,
+    return bounds.adjusted(kMargin, kMargin + headerHeight(style, bounds), -kMargin,
                            -kMargin - legendHeight(style, m_options.leftToRight, bounds.width()));
 }
 
@@ -364,8 +380,9 @@ QSizeF CascadeDiagram::preferredSize(qreal width) const
 {
     const qreal graphWidth = width - 2 * kMargin;
     const qreal scale = m_layoutBounds.width() > 0 ? std::min(1.0, graphWidth / m_layoutBounds.width()) : 1.0;
-    const qreal chrome =
-        2 * kMargin + headerHeight(measuringStyle(), width) + legendHeight(measuringStyle(), m_options.leftToRight, width);
+    const QRectF unbounded(0, 0, width, 1e9);
+    const qreal chrome = 2 * kMargin + headerHeight(measuringStyle(), unbounded) +
+                         legendHeight(measuringStyle(), m_options.leftToRight, width);
     return QSizeF(width, std::ceil(chrome + m_layoutBounds.height() * scale + 1));
 }
 
@@ -424,7 +441,7 @@ void CascadeDiagram::paintHeader(QPainter &painter, const QRectF &bounds, const 
         }
     };
     lines(titleLines(style, bounds.width()), titleFont(style));
-    lines(subtitleLines(style, bounds.width()), style.font(0.9));
+    lines(subtitleLines(style, bounds), style.font(0.9));
 }
 
 void CascadeDiagram::paintLegend(QPainter &painter, const QRectF &bounds, const FigureStyle &style) const
