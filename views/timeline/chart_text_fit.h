@@ -1,6 +1,5 @@
 #pragma once
 
-#include <QSizeF>
 #include <QString>
 
 class QFont;
@@ -11,12 +10,11 @@ namespace rematlens {
 // x-axis label gets the axis width over the tick count, less 4 points either side, and each
 // label of a vertical axis the chart's height down to its content's bottom over the tick count,
 // less as much; all x axes together get at most 0.4 of the chart's height (less its margins),
-// their titles included.
-// Its text items keep half a point of margin all round. The timeline asks here what fits, and
-// picks fewer ticks or leaves a title out rather than let Qt Charts cut a text.
+// their titles included. Its text items keep half a point of margin all round. The timeline
+// asks here what fits, and picks fewer ticks or leaves a title out rather than let Qt Charts
+// cut a text.
 class ChartTextFit {
 public:
-    static QSizeF textSize(const QFont &font, const QString &text);
     static qreal textWidth(const QFont &font, const QString &text);
     static qreal textHeight(const QFont &font);
     // Whether `count` labels, the widest `widest` wide, stand whole on an x axis `axisWidth` long

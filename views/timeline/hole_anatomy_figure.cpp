@@ -70,21 +70,18 @@ void HoleAnatomyFigure::paintFigure(QPainter &painter, const QRectF &bounds, con
 
     const QPointF upper(bounds.left(), bounds.top() + line);
     const QPointF lower(bounds.left(), upper.y() + passing.height() + line);
-    painter.save();
-    painter.setPen(style.ink());
-    painter.setFont(bold);
-    // Which run each chart is, on a line of its own above it: nothing of the chart covers it.
-    painter.drawText(QRectF(bounds.left() + 2, bounds.top(), bounds.width() - 4, line), Qt::AlignLeft | Qt::AlignVCenter,
-                     heading(AnatomyMoment::Run::Passing));
-    painter.drawText(QRectF(bounds.left() + 2, lower.y() - line, bounds.width() - 4, line),
-                     Qt::AlignLeft | Qt::AlignVCenter, heading(AnatomyMoment::Run::Failing));
-    painter.restore();
     passing.render(painter, upper);
     failing.render(painter, lower);
     paintMoments(painter, upper, style, passing, AnatomyMoment::Run::Passing);
     paintMoments(painter, lower, style, failing, AnatomyMoment::Run::Failing);
     painter.save();
     painter.setPen(style.ink());
+    painter.setFont(bold);
+    // Which run each chart is, on a line of its own above it: nothing of the chart covers it.
+    for (const auto &[top, run] : {std::pair{upper, AnatomyMoment::Run::Passing}, std::pair{lower, AnatomyMoment::Run::Failing}})
+        painter.drawText(QRectF(bounds.left() + 2, top.y() - line, bounds.width() - 4, line),
+                         Qt::AlignLeft | Qt::AlignVCenter, heading(run));
+    // The step axis's title, under the lower plot.
     painter.setFont(style.font());
     const QRectF plot = failing.plotArea().translated(lower);
     painter.drawText(QRectF(plot.left(), lower.y() + failing.height(), plot.width(), axisTitle), Qt::AlignCenter,
