@@ -3,6 +3,9 @@
 // a fixed trace matches a stored reference PNG, the command line writes all three formats and
 // the CSV, small multiples lay out in a grid, and the export dialog previews and writes.
 //
+// Every kind of figure, at every size the command line and the export dialog offer, keeps each
+// of its texts whole: no axis label, title or legend entry elided to "..." or left empty.
+//
 // Reference PNG: tests/data/figures/strip-demo.png, the DTR and LRU strip of traces/demo.log
 // over 0.10-1.00 step 0.01, single column (3.25 x 2.2 in) at 100 dpi. Text rasterization
 // differs slightly between FreeType versions, so the comparison allows a mean absolute
@@ -112,6 +115,30 @@ double meanAbsoluteDifference(const QImage &a, const QImage &b)
     return sum / (3.0 * x.width() * x.height());
 }
 
+// The text of every <text> element, in document order.
+QStringList svgTexts(const QString &path)
+{
+    QFile file(path);
+    QStringList texts;
+    if (!file.open(QIODevice::ReadOnly))
+        return texts;
+    QXmlStreamReader xml(&file);
+    while (!xml.atEnd())
+        if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == u"text")
+            texts << xml.readElementText(QXmlStreamReader::IncludeChildElements);
+    return xml.hasError() ? QStringList{QStringLiteral("(not well formed: %1)").arg(xml.errorString())} : texts;
+}
+
+// Texts elided to an ellipsis (Qt's "…", Qt Charts' "...") or left empty.
+QStringList cutTexts(const QStringList &texts)
+{
+    QStringList cut;
+    for (const QString &text : texts)
+        if (text.trimmed().isEmpty() || text.contains(QChar(0x2026)) || text.contains(QStringLiteral("...")))
+            cut << QStringLiteral("\"%1\"").arg(text);
+    return cut;
+}
+
 int runRematlens(const QStringList &arguments)
 {
     QProcess process;
@@ -140,6 +167,8 @@ private slots:
     void commandLineWritesEveryFormat_data();
     void commandLineWritesEveryFormat();
     void commandLineRejectsBadOptions();
+    void everyFigureKeepsItsTextsWhole_data();
+    void everyFigureKeepsItsTextsWhole();
     void sweepFileDrawsTheSameRuns();
     void stripWidgetIsTheSameFigure();
     void exportDialogPreviewsAndWrites();
@@ -421,6 +450,60 @@ void FiguresTest::commandLineRejectsBadOptions()
                            path(QStringLiteral("no/such/dir/x.png")), QStringLiteral("--step"), QStringLiteral("0.1")}),
              1);
     QVERIFY(!QFile::exists(out));
+}
+
+// Each kind of figure (and the timeline's variants) at each size: the command line's presets,
+// whose heights suit the kind, and the export dialog's, which give every view the same height.
+void FiguresTest::everyFigureKeepsItsTextsWhole_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("size");
+    const auto words = [](const char *text) { return QString::fromLatin1(text).split(QLatin1Char(' ')); };
+    const std::pair<const char *, QStringList> kinds[] = {
+        {"strip", words("strip :demo --from 0.1 --to 1.0 --step 0.01 --policy DTR --policy LRU")},
+        {"strips of three traces",
+         QStringList{QStringLiteral("strip"), repoFile("traces/demo.log"), repoFile("traces/unet.log"),
+                     repoFile("traces/lstm.log")} + words("--from 0.1 --to 1.0 --step 0.05")},
+        {"timeline", words("timeline :demo --ratio 0.335")},
+        {"timeline over a second budget", words("timeline :demo --ratio 0.335 --compare-ratio 0.34")},
+        {"timeline on the clock, caching", words("timeline :demo --ratio 0.3 --allocator caching --x clock")},
+        // Some 1,800 steps: four-digit step labels, as a public trace has.
+        {"timeline of 1,800 steps", words("timeline chain-225.log --ratio 0.5")},
+        {"cascade", words("cascade :demo --ratio 0.335")},
+        {"memory map", words("memory-map :demo --ratio 0.3 --allocator caching")},
+        {"hole anatomy", words("hole-anatomy :demo --ratio 0.335")},
+    };
+    const QStringList sizes{QStringLiteral("single"),   QStringLiteral("double"),   QStringLiteral("slide"),
+                            QStringLiteral("3.25x2.2"), QStringLiteral("6.75x2.5"), QStringLiteral("3.25x2.5")};
+    for (const auto &[name, arguments] : kinds)
+        for (const QString &size : sizes)
+            QTest::addRow("%s, %s", name, qPrintable(size)) << arguments << size;
+}
+
+void FiguresTest::everyFigureKeepsItsTextsWhole()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, size);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    if (arguments.contains(QStringLiteral("chain-225.log"))) {
+        const QString trace = dir.filePath(QStringLiteral("chain-225.log"));
+        QCOMPARE(runRematlens({QStringLiteral("synth"), QStringLiteral("--preset"), QStringLiteral("chain"),
+                               QStringLiteral("--layers"), QStringLiteral("225"), QStringLiteral("--out"), trace}),
+                 0);
+        arguments.replace(arguments.indexOf(QStringLiteral("chain-225.log")), trace);
+    }
+    const QString out = dir.filePath(QStringLiteral("figure.svg"));
+    QCOMPARE(runRematlens(QStringList{QStringLiteral("figure")} + arguments +
+                          QStringList{QStringLiteral("--size"), size, QStringLiteral("--out"), out}),
+             0);
+    const QStringList texts = svgTexts(out);
+    QVERIFY2(texts.size() >= 5, qPrintable(texts.join(QStringLiteral(" | "))));
+    const QStringList cut = cutTexts(texts);
+    QVERIFY2(cut.isEmpty(), qPrintable(QStringLiteral("%1 of %2 texts cut: %3")
+                                           .arg(cut.size())
+                                           .arg(texts.size())
+                                           .arg(cut.join(QStringLiteral(", ")))));
 }
 
 void FiguresTest::sweepFileDrawsTheSameRuns()

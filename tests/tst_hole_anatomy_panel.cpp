@@ -11,15 +11,18 @@
 #include "app/gui/hole_anatomy_controller.h"
 #include "app/gui/hole_anatomy_coordinator.h"
 #include "app/gui/hole_anatomy_panel.h"
+#include "app/gui/export_figure_dialog.h"
 #include "app/gui/main_window.h"
 #include "app/gui/run_views_controller.h"
 #include "app/gui/shortcut_table.h"
 #include "core/sweep/sweep_runner.h"
+#include "views/common/byte_units.h"
 #include "views/common/run_selection.h"
 #include "views/figure/figure_writer.h"
 #include "views/tables/hole_list_model.h"
 #include "views/tables/sweep_result_model.h"
 #include "views/timeline/timeline_panel.h"
+#include "views/timeline/timeline_view.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -32,6 +35,7 @@
 #include <QTemporaryDir>
 #include <QTextBlock>
 #include <QTextBrowser>
+#include <QXmlStreamReader>
 #include <QtTest>
 
 #include <set>
@@ -182,6 +186,7 @@ private slots:
     void rowsTheMapCannotHandleSaySo();
     void figureExportsSvgPdfAndPng();
     void figureCommandDrawsTheSameMoments();
+    void everyWindowFigureExportsWhole();
     void panelFitsAt1024x700();
     void shortcutIsListed();
     void rescueSearchCanBeTurnedOff();
@@ -525,6 +530,62 @@ void HoleAnatomyPanelTest::figureCommandDrawsTheSameMoments()
 }
 
 // Every widget of the panel inside the window, and the story readable (not squeezed).
+// File > Export Figure, at each of the dialog's sizes, of every view the window offers with a
+// hole's lower edge shown (the failing run selected, the passing one a byte below overlaid):
+// no text of any SVG elided or empty, and the timeline names both runs' budgets.
+void HoleAnatomyPanelTest::everyWindowFigureExportsWhole()
+{
+    QVERIFY(openDemoHoles());
+    explainHole(0);
+    const std::shared_ptr<const HoleAnatomyAnswer> answer = m_window->holeStories().answer();
+    QVERIFY(answer && answer->anatomy && answer->anatomy->lower.avoided);
+    const EdgeStory &lower = answer->anatomy->lower;
+    HoleLink link;
+    link.kind = HoleLink::Kind::Step;
+    link.edge = HoleStoryWriter::Edge::Lower;
+    link.step = lower.avoided->step;
+    emit m_window->holeAnatomy()->browser()->anchorClicked(link.url());
+    const TimelineView &timeline = *m_window->timeline()->view();
+    QTRY_VERIFY_WITH_TIMEOUT(timeline.plot().comparison && timeline.plot().run &&
+                                 timeline.plot().run->request.config.budget == lower.failingBudget(),
+                             60000);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_window->cascadeBusy() && !m_window->memoryMapBusy(), 60000);
+    const QString budgets[] = {ByteUnits::exact(lower.failingBudget()), ByteUnits::exact(lower.smallerBudget)};
+    for (const QString size : {QStringLiteral("single"), QStringLiteral("double"), QStringLiteral("slide")}) {
+        for (const FigureView &view : m_window->figureViews()) {
+            FigureExportChoices choices;
+            choices.view = view.name;
+            choices.size = size;
+            choices.fontSize = size == u"slide" ? 14 : 8;
+            ExportFigureDialog dialog(m_window->figureViews(), choices);
+            const QString svg = m_user.filePath(QStringLiteral("window-figure.svg"));
+            QCOMPARE(dialog.exportTo(svg), QString());
+            QFile file(svg);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            QXmlStreamReader xml(&file);
+            QStringList texts;
+            QStringList cut;
+            while (!xml.atEnd()) {
+                if (xml.readNext() != QXmlStreamReader::StartElement || xml.name() != u"text")
+                    continue;
+                texts << xml.readElementText(QXmlStreamReader::IncludeChildElements);
+                if (texts.back().trimmed().isEmpty() || texts.back().contains(QChar(0x2026)) ||
+                    texts.back().contains(QStringLiteral("...")))
+                    cut << texts.back();
+            }
+            const QString where = view.name + QStringLiteral(", ") + size + QStringLiteral(": ");
+            QVERIFY2(!xml.hasError(), qPrintable(where + xml.errorString()));
+            QVERIFY2(cut.isEmpty(), qPrintable(where + QStringLiteral("cut \"") + cut.join(QStringLiteral("\", \"")) +
+                                               QLatin1Char('"')));
+            if (view.source != &timeline)
+                continue;
+            const QString all = texts.join(QLatin1Char(' ')).simplified();
+            for (const QString &budget : budgets)
+                QVERIFY2(all.contains(budget), qPrintable(where + all + QStringLiteral(" names no ") + budget));
+        }
+    }
+}
+
 void HoleAnatomyPanelTest::panelFitsAt1024x700()
 {
     QVERIFY(openDemoHoles());

@@ -3,11 +3,14 @@
 #include "core/analysis/min_max_decimator.h"
 #include "core/analysis/timeline_track.h"
 #include "core/sim/baseline.h"
+#include "core/sim/policy.h"
 #include "core/trace/trace_reader.h"
 #include "views/common/byte_scale.h"
+#include "views/common/byte_units.h"
 #include "views/common/nice_ticks.h"
 #include "views/common/zoom_window.h"
 #include "views/figure/figure_writer.h"
+#include "views/timeline/chart_legend_rows.h"
 #include "views/timeline/timeline_figure.h"
 #include "views/timeline/timeline_panel.h"
 #include "views/timeline/timeline_view.h"
@@ -17,6 +20,7 @@
 #include <QImage>
 #include <QToolTip>
 #include <QTemporaryDir>
+#include <QXmlStreamReader>
 #include <QtTest>
 
 #include <algorithm>
@@ -43,6 +47,8 @@ private slots:
     void hoverTextStaysAtRest();
     void panelSaysWhatReplays();
     void figureWritesEveryFormat();
+    void overlayLegendTellsTheRunsApart_data();
+    void overlayLegendTellsTheRunsApart();
 
 private:
     std::shared_ptr<const InspectedRun> inspect(double ratio) const;
@@ -375,6 +381,78 @@ void TimelineTest::figureWritesEveryFormat()
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QByteArray head = file.read(200);
         QVERIFY(head.contains(QByteArray(suffix) == "pdf" ? "%PDF" : "<svg") || head.contains("<?xml"));
+    }
+}
+
+void TimelineTest::overlayLegendTellsTheRunsApart_data()
+{
+    QTest::addColumn<qint64>("below"); // the overlaid budget, this many bytes under the selected one
+    QTest::addColumn<QString>("policy"); // the overlaid run's
+    QTest::newRow("the budget a byte below (a hole's edge)") << qint64(1) << QStringLiteral("DTR");
+    QTest::newRow("a pinned run of another policy") << qint64(0) << QStringLiteral("LRU");
+    QTest::newRow("a budget of the grid below") << qint64(1 << 20) << QStringLiteral("DTR");
+}
+
+// Over a second run the legend tells the two apart in words: which one is selected and which
+// overlaid, each with its budget as a ratio and in bytes (exact where the rounded sizes read
+// alike), and the policy where the two differ. A narrow figure's key says the same.
+void TimelineTest::overlayLegendTellsTheRunsApart()
+{
+    QFETCH(qint64, below);
+    QFETCH(QString, policy);
+    const TraceReadResult read = readTraceFile(REMATLENS_SOURCE_DIR "/traces/unet.log");
+    QVERIFY2(read.ok(), read.error.toString().c_str());
+    const Baseline baseline = computeBaseline(*read.program);
+    const auto runAt = [&](Bytes budget, const QString &name) {
+        RunRequest request;
+        request.ratio = double(budget) / double(baseline.memory);
+        request.config.budget = budget;
+        request.config.policy = *findPolicy(name.toStdString());
+        request.config.rematLimit = rematLimitFor(baseline, 2.0);
+        return inspectRun(*read.program, request);
+    };
+    const Bytes budget = budgetForRatio(baseline, 0.3);
+    const std::shared_ptr<const InspectedRun> runs[] = {runAt(budget, QStringLiteral("DTR")),
+                                                        runAt(budget - Bytes(below), policy)};
+    TimelineView view;
+    view.resize(900, 320);
+    view.setRuns(read.program, runs[0], runs[1]);
+    QStringList names;
+    for (const ChartLegendRows::Entry &entry : view.chartContent().legend().entries())
+        if (entry.name.startsWith(QStringLiteral("in use")))
+            names << entry.name;
+    QCOMPARE(names.size(), 2);
+    QVERIFY2(names[0] != names[1], qPrintable(names[0]));
+    QVERIFY2(names[0].contains(QStringLiteral("selected run")), qPrintable(names[0]));
+    QVERIFY2(names[1].contains(QStringLiteral("overlaid run")), qPrintable(names[1]));
+    const QString sizes[] = {ByteUnits::format(double(budget)), ByteUnits::format(double(budget - Bytes(below)))};
+    for (int i = 0; i < 2; ++i) {
+        const RunRequest &r = runs[i]->request;
+        // Its own size where the two read apart rounded, else the exact bytes.
+        const QString size = sizes[0] == sizes[1] ? ByteUnits::exact(r.config.budget) : sizes[i];
+        QVERIFY2(names[i].contains(QString::number(r.ratio, 'g', 6)) && names[i].contains(size),
+                 qPrintable(names[i] + QStringLiteral(" names no budget ") + size));
+        if (policy != u"DTR")
+            QVERIFY2(names[i].contains(QString::fromStdString(r.config.policy.name)), qPrintable(names[i]));
+    }
+    // Exported at a single column's width, the key above the plot names both budgets.
+    const QString svg = m_dir.filePath(QStringLiteral("overlaid.svg"));
+    FigureWriter::Options options;
+    options.sizeInches = QSizeF(3.25, 2.4);
+    QCOMPARE(FigureWriter::write(view, svg, options), QString());
+    QFile file(svg);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&file);
+    QStringList texts;
+    while (!xml.atEnd())
+        if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == u"text")
+            texts << xml.readElementText(QXmlStreamReader::IncludeChildElements);
+    const QString key = texts.join(QLatin1Char(' ')).simplified();
+    for (const QString &words : {QStringLiteral("solid: selected run"), QStringLiteral("dashed: overlaid run")})
+        QVERIFY2(key.contains(words), qPrintable(key));
+    for (int i = 0; i < 2; ++i) {
+        const QString size = sizes[0] == sizes[1] ? ByteUnits::exact(runs[i]->request.config.budget) : sizes[i];
+        QVERIFY2(key.contains(size), qPrintable(key + QStringLiteral(" names no budget ") + size));
     }
 }
 

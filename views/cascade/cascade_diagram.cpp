@@ -1,6 +1,7 @@
 #include "views/cascade/cascade_diagram.h"
 
 #include "views/common/byte_units.h"
+#include "views/common/text_wrap.h"
 #include "views/common/trace_name.h"
 
 #include <QFontMetricsF>
@@ -69,6 +70,14 @@ Qt::PenStyle arrowPenStyle(CascadeEdge::Kind kind)
     return kind == CascadeEdge::Kind::MadeRoomFor ? Qt::DashLine : Qt::SolidLine;
 }
 
+// The title's font: a little larger than the text, bold.
+QFont titleFont(const FigureStyle &style)
+{
+    QFont bold = style.font(1.15);
+    bold.setBold(true);
+    return bold;
+}
+
 } // namespace
 
 CascadeDiagram::CascadeDiagram(std::shared_ptr<const Program> program, Cascade cascade, QString title, QString subtitle,
@@ -133,6 +142,14 @@ void CascadeDiagram::unfold(std::size_t node)
 {
     if (m_unfolded.insert(node).second)
         rebuild();
+}
+
+CascadeDiagram CascadeDiagram::atFontSize(qreal fontSize) const
+{
+    CascadeDiagram copy = *this;
+    copy.m_options.fontSize = fontSize;
+    copy.rebuild();
+    return copy;
 }
 
 void CascadeDiagram::rebuild()
@@ -313,16 +330,37 @@ static qreal legendHeight(const FigureStyle &style, bool leftToRight, qreal widt
     return rows * QFontMetricsF(style.font(0.9)).height() + 6;
 }
 
-// A title line and up to two lines of subtitle.
-static qreal headerHeight(const FigureStyle &style)
+// The title and the subtitle whole, on as many lines as the width needs.
+QStringList CascadeDiagram::titleLines(const FigureStyle &style, qreal width) const
 {
-    return QFontMetricsF(style.font(1.15)).height() + 2 * QFontMetricsF(style.font(0.9)).height() + 4;
+    return TextWrap::clauses(m_title.split(QStringLiteral(", ")), QStringLiteral(", "), QFontMetricsF(titleFont(style)),
+                             width - 2 * kMargin);
+}
+
+// In a figure too short for the subtitle and two lines of graph besides, the title and the
+// legend say enough: the subtitle is left out rather than drawn over the legend.
+QStringList CascadeDiagram::subtitleLines(const FigureStyle &style, const QRectF &bounds) const
+{
+    if (m_subtitle.isEmpty())
+        return {};
+    const QFontMetricsF metrics(style.font(0.9));
+    const QStringList lines = TextWrap::lines(m_subtitle, metrics, bounds.width() - 2 * kMargin);
+    const qreal graph = bounds.height() - 2 * kMargin - 4 -
+                        titleLines(style, bounds.width()).size() * QFontMetricsF(titleFont(style)).height() -
+                        lines.size() * metrics.height() - legendHeight(style, m_options.leftToRight, bounds.width());
+    return graph >= 2 * metrics.height() ? lines : QStringList();
+}
+
+qreal CascadeDiagram::headerHeight(const FigureStyle &style, const QRectF &bounds) const
+{
+    return titleLines(style, bounds.width()).size() * QFontMetricsF(titleFont(style)).height() +
+           subtitleLines(style, bounds).size() * QFontMetricsF(style.font(0.9)).height() + 4;
 }
 
 QRectF CascadeDiagram::graphArea(const QRectF &bounds) const
 {
     const FigureStyle style = measuringStyle();
-    return bounds.adjusted(kMargin, kMargin + headerHeight(style), -kMargin,
+    return bounds.adjusted(kMargin, kMargin + headerHeight(style, bounds), -kMargin,
                            -kMargin - legendHeight(style, m_options.leftToRight, bounds.width()));
 }
 
@@ -342,8 +380,9 @@ QSizeF CascadeDiagram::preferredSize(qreal width) const
 {
     const qreal graphWidth = width - 2 * kMargin;
     const qreal scale = m_layoutBounds.width() > 0 ? std::min(1.0, graphWidth / m_layoutBounds.width()) : 1.0;
-    const qreal chrome =
-        2 * kMargin + headerHeight(measuringStyle()) + legendHeight(measuringStyle(), m_options.leftToRight, width);
+    const QRectF unbounded(0, 0, width, 1e9);
+    const qreal chrome = 2 * kMargin + headerHeight(measuringStyle(), unbounded) +
+                         legendHeight(measuringStyle(), m_options.leftToRight, width);
     return QSizeF(width, std::ceil(chrome + m_layoutBounds.height() * scale + 1));
 }
 
@@ -391,17 +430,18 @@ void CascadeDiagram::paint(QPainter &painter, const QRectF &bounds, const Figure
 void CascadeDiagram::paintHeader(QPainter &painter, const QRectF &bounds, const FigureStyle &style) const
 {
     painter.setPen(style.ink());
-    QFont bold = style.font(1.15);
-    bold.setBold(true);
-    painter.setFont(bold);
-    const qreal titleHeight = QFontMetricsF(bold).height();
-    const qreal width = bounds.width() - 2 * kMargin;
-    painter.drawText(QRectF(bounds.left() + kMargin, bounds.top() + kMargin, width, titleHeight),
-                     Qt::AlignLeft | Qt::AlignVCenter, QFontMetricsF(bold).elidedText(m_title, Qt::ElideMiddle, width));
-    painter.setFont(style.font(0.9));
-    painter.drawText(QRectF(bounds.left() + kMargin, bounds.top() + kMargin + titleHeight, width,
-                            2 * QFontMetricsF(style.font(0.9)).height()),
-                     Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, m_subtitle);
+    qreal top = bounds.top() + kMargin;
+    const auto lines = [&](const QStringList &texts, const QFont &font) {
+        painter.setFont(font);
+        const qreal height = QFontMetricsF(font).height();
+        for (const QString &text : texts) {
+            painter.drawText(QRectF(bounds.left() + kMargin, top, bounds.width() - 2 * kMargin, height),
+                             Qt::AlignLeft | Qt::AlignVCenter, text);
+            top += height;
+        }
+    };
+    lines(titleLines(style, bounds.width()), titleFont(style));
+    lines(subtitleLines(style, bounds), style.font(0.9));
 }
 
 void CascadeDiagram::paintLegend(QPainter &painter, const QRectF &bounds, const FigureStyle &style) const

@@ -78,6 +78,9 @@ public:
     void unfold(std::size_t node);
     bool isFolded(std::size_t node) const { return !m_unfolded.count(node); }
 
+    // The same diagram, its unfolded crowds too, with boxes measured and laid out for another
+    // text size: the window's is measured at the screen's, a figure's at the figure's.
+    CascadeDiagram atFontSize(qreal fontSize) const;
     // The size a figure of this diagram wants at a given width (keeps boxes legible).
     QSizeF preferredSize(qreal width) const;
     // Where the boxes land when painted into bounds; nothing when there is no drawing.
@@ -96,6 +99,10 @@ private:
     void runLayout();
     QStringList linesFor(const CascadeNode &node) const;
     FigureStyle measuringStyle() const;
+    // The title's and the subtitle's lines in a figure's bounds, and the height they take.
+    QStringList titleLines(const FigureStyle &style, qreal width) const;
+    QStringList subtitleLines(const FigureStyle &style, const QRectF &bounds) const;
+    qreal headerHeight(const FigureStyle &style, const QRectF &bounds) const;
     QRectF graphArea(const QRectF &bounds) const;
     Placement placementFor(const QRectF &bounds) const;
     void paintHeader(QPainter &painter, const QRectF &bounds, const FigureStyle &style) const;

@@ -24,14 +24,19 @@ void CascadeView::setDiagram(CascadeDiagram diagram)
 {
     m_diagram = std::move(diagram);
     m_message.clear();
-    updateSize();
-    update();
+    changed();
 }
 
 void CascadeView::showMessage(const QString &message)
 {
     m_diagram = CascadeDiagram();
     m_message = message;
+    changed();
+}
+
+void CascadeView::changed()
+{
+    m_figureDiagram.reset();
     updateSize();
     update();
 }
@@ -60,7 +65,19 @@ QSize CascadeView::sizeHint() const
 
 void CascadeView::paintFigure(QPainter &painter, const QRectF &bounds, const FigureStyle &style) const
 {
-    m_diagram.paint(painter, bounds, style);
+    diagramAt(style.fontSize).paint(painter, bounds, style);
+}
+
+// Boxes measured at the screen's text size would carry it into the figure (12 points in a
+// column of 8-point text, and no room left for the graph): a figure lays the diagram out at its
+// own size.
+const CascadeDiagram &CascadeView::diagramAt(qreal fontSize) const
+{
+    if (m_diagram.isEmpty() || m_diagram.options().fontSize == fontSize)
+        return m_diagram;
+    if (!m_figureDiagram || m_figureDiagram->options().fontSize != fontSize)
+        m_figureDiagram = m_diagram.atFontSize(fontSize);
+    return *m_figureDiagram;
 }
 
 QString CascadeView::figureCsv() const
@@ -92,8 +109,7 @@ void CascadeView::activateAt(const QPointF &point)
     const CascadeDiagram::Box &box = m_diagram.boxes()[*hit];
     if (!box.node) {
         m_diagram.unfold(box.foldedInto);
-        updateSize();
-        update();
+        changed();
         return;
     }
     const CascadeNode &node = m_diagram.cascade().nodes[*box.node];

@@ -6,6 +6,7 @@
 #include <QWidget>
 
 #include <cstdint>
+#include <optional>
 
 namespace rematlens {
 
@@ -47,8 +48,12 @@ protected:
 
 private:
     void updateSize();
+    void changed();
+    const CascadeDiagram &diagramAt(qreal fontSize) const;
 
     CascadeDiagram m_diagram;
+    // The diagram laid out again at a figure's text size, kept while the preview repaints.
+    mutable std::optional<CascadeDiagram> m_figureDiagram;
     QString m_message;
     FigureStyle m_style;
 };

@@ -30,6 +30,20 @@ double niceTickIntervalWithin(double span, int targetTicks, int maxIntervals)
     return interval;
 }
 
+double niceTickIntervalForTicks(double span, int targetTicks, int maxTicks)
+{
+    double interval = niceTickInterval(span, targetTicks);
+    if (!(span > 0))
+        return interval;
+    maxTicks = std::max(maxTicks, 1);
+    while (std::floor(span / interval + 1e-9) + 1 > maxTicks) {
+        const double magnitude = std::pow(10.0, std::floor(std::log10(interval) + 1e-9));
+        const double fraction = interval / magnitude;
+        interval = (fraction < 1.5 ? 2 : fraction < 3.5 ? 5 : 10) * magnitude;
+    }
+    return interval;
+}
+
 int tickDecimals(double interval)
 {
     if (!(interval > 0))

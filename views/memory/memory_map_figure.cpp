@@ -1,5 +1,7 @@
 #include "views/memory/memory_map_figure.h"
 
+#include "views/common/text_wrap.h"
+
 #include <QFontMetricsF>
 #include <QPainter>
 #include <QPainterPath>
@@ -63,11 +65,26 @@ Bytes MemoryMapFigure::unreserved() const
     return s.capacity < kUnlimitedCapacity && s.capacity > s.reserved ? s.capacity - s.reserved : 0;
 }
 
-qreal MemoryMapFigure::headerHeight(const FigureStyle &style) const
+// Nothing is elided: a heading, totals or failure wider than the figure wraps, the heading and
+// the totals between their clauses.
+MemoryMapFigure::Header MemoryMapFigure::header(const FigureStyle &style, qreal width) const
+{
+    const QFontMetricsF metrics(style.font());
+    Header h;
+    h.heading = TextWrap::clauses(m_plot->heading().split(QStringLiteral(", ")), QStringLiteral(", "),
+                                  QFontMetricsF(style.boldFont()), width);
+    h.totals = TextWrap::clauses(m_plot->totals().split(QStringLiteral("; ")), QStringLiteral("; "), metrics, width);
+    if (const QString failure = m_plot->failureText(); !failure.isEmpty())
+        h.failure = TextWrap::lines(failure, metrics, width);
+    return h;
+}
+
+qreal MemoryMapFigure::headerHeight(const FigureStyle &style, qreal width) const
 {
     const qreal line = QFontMetricsF(style.font()).height();
-    const int lines = 3 + (m_plot->snapshot && m_plot->snapshot->failure ? 1 : 0);
-    return line * lines + line * 0.4;
+    const Header h = header(style, width);
+    const qreal rows = legendPlaces(style, width).back().y() + 1;
+    return line * (h.heading.size() + h.totals.size() + h.failure.size() + rows) + line * 0.4;
 }
 
 std::optional<MemoryMapLayout> MemoryMapFigure::layoutFor(const QRectF &bounds, const FigureStyle &style) const
@@ -76,7 +93,7 @@ std::optional<MemoryMapLayout> MemoryMapFigure::layoutFor(const QRectF &bounds, 
         return std::nullopt;
     const qreal line = QFontMetricsF(style.font()).height();
     const qreal margin = line * 0.3;
-    const QRectF area = bounds.adjusted(margin, headerHeight(style), -margin, -margin);
+    const QRectF area = bounds.adjusted(margin, headerHeight(style, bounds.width() - 2 * margin), -margin, -margin);
     return MemoryMapLayout(*m_plot->snapshot, area, line * kRowLines, line * kGapLines, unreserved());
 }
 
@@ -117,61 +134,111 @@ void MemoryMapFigure::paintHeader(QPainter &painter, const QRectF &bounds, const
     const qreal line = metrics.height();
     const qreal left = bounds.left() + line * 0.3;
     const qreal width = bounds.width() - line * 0.6;
+    const Header h = header(style, width);
     qreal y = bounds.top() + metrics.ascent() + line * 0.15;
+    const auto lines = [&](const QStringList &texts) {
+        for (const QString &text : texts) {
+            painter.drawText(QPointF(left, y), text);
+            y += line;
+        }
+    };
     painter.setFont(style.boldFont());
     painter.setPen(style.ink());
-    painter.drawText(QPointF(left, y), QFontMetricsF(style.boldFont()).elidedText(m_plot->heading(), Qt::ElideRight, width));
+    lines(h.heading);
     painter.setFont(style.font());
-    y += line;
-    painter.drawText(QPointF(left, y), metrics.elidedText(m_plot->totals(), Qt::ElideRight, width));
-    if (const QString failure = m_plot->failureText(); !failure.isEmpty()) {
-        y += line;
-        painter.setPen(style.failure());
-        painter.drawText(QPointF(left, y), metrics.elidedText(failure, Qt::ElideRight, width));
-        painter.setPen(style.ink());
+    lines(h.totals);
+    painter.setPen(style.failure());
+    lines(h.failure);
+    painter.setPen(style.ink());
+    paintLegend(painter, QPointF(left, y - line * 0.65), width, style); // under the last line
+}
+
+std::vector<MemoryMapFigure::Swatch> MemoryMapFigure::swatches() const
+{
+    std::vector<Swatch> shown{Swatch::Tensors, Swatch::Free};
+    if (unreserved() > 0)
+        shown.push_back(Swatch::Unreserved);
+    if (m_plot->snapshot->failure)
+        shown.push_back(Swatch::Failing);
+    return shown;
+}
+
+QString MemoryMapFigure::swatchLabel(Swatch swatch)
+{
+    switch (swatch) {
+    case Swatch::Tensors: return QStringLiteral("tensors");
+    case Swatch::Free: return QStringLiteral("free");
+    case Swatch::Unreserved: return QStringLiteral("unreserved capacity");
+    case Swatch::Failing: return QStringLiteral("failing request");
     }
-    paintLegend(painter, QPointF(left, y + line * 0.35), style);
+    return {};
+}
+
+// Swatches left to right, onto a new row where the figure is too narrow for the next one.
+std::vector<QPointF> MemoryMapFigure::legendPlaces(const FigureStyle &style, qreal width) const
+{
+    const QFontMetricsF metrics(style.font());
+    const qreal line = metrics.height();
+    const qreal box = line * 0.75 * 1.6 + line * 0.3; // the swatch and the gap to its label
+    std::vector<QPointF> places;
+    qreal x = 0;
+    int row = 0;
+    for (const Swatch swatch : swatches()) {
+        const qreal entry = box + metrics.horizontalAdvance(swatchLabel(swatch));
+        if (x > 0 && x + entry > width) {
+            x = 0;
+            ++row;
+        }
+        places.emplace_back(x, row);
+        x += entry + line;
+    }
+    return places;
 }
 
 // Swatches are rounded so that only blocks are plain rectangles in a vector figure.
-void MemoryMapFigure::paintLegend(QPainter &painter, QPointF at, const FigureStyle &style) const
+void MemoryMapFigure::paintLegend(QPainter &painter, QPointF at, qreal width, const FigureStyle &style) const
 {
     const QFontMetricsF metrics(style.font());
     const qreal line = metrics.height();
     const qreal box = line * 0.75;
-    qreal x = at.x();
-    const auto swatch = [&](const QString &label, auto paint) {
-        const QRectF r(x, at.y() + (line - box) / 2, box * 1.6, box);
-        paint(r);
+    const std::vector<Swatch> shown = swatches();
+    const std::vector<QPointF> places = legendPlaces(style, width);
+    for (std::size_t i = 0; i < shown.size(); ++i) {
+        const qreal top = at.y() + places[i].y() * line;
+        const QRectF r(at.x() + places[i].x(), top + (line - box) / 2, box * 1.6, box);
+        paintSwatch(painter, shown[i], r, style);
         painter.setPen(style.ink());
-        painter.drawText(QPointF(r.right() + line * 0.3, at.y() + metrics.ascent()), label);
-        x = r.right() + line * 0.3 + metrics.horizontalAdvance(label) + line;
-    };
-    swatch(QStringLiteral("tensors"), [&](const QRectF &r) {
+        painter.drawText(QPointF(r.right() + line * 0.3, top + metrics.ascent()), swatchLabel(shown[i]));
+    }
+}
+
+void MemoryMapFigure::paintSwatch(QPainter &painter, Swatch swatch, const QRectF &r, const FigureStyle &style) const
+{
+    switch (swatch) {
+    case Swatch::Tensors:
         painter.setPen(Qt::NoPen);
         painter.setBrush(tensorColour(0, style));
         painter.drawRoundedRect(QRectF(r.left(), r.top(), r.width() / 2, r.height()), 1, 1);
         painter.setBrush(tensorColour(1, style));
         painter.drawRoundedRect(QRectF(r.center().x(), r.top(), r.width() / 2, r.height()), 1, 1);
-    });
-    swatch(QStringLiteral("free"), [&](const QRectF &r) {
+        return;
+    case Swatch::Free:
         painter.setPen(QPen(style.ink(), style.axisWidth));
         painter.setBrush(freeColour());
         painter.drawRoundedRect(r, 1, 1);
-        hatch(painter, r, style.reserved(), line * 0.3);
-    });
-    if (unreserved() > 0)
-        swatch(QStringLiteral("unreserved capacity"), [&](const QRectF &r) {
-            painter.setPen(QPen(style.reserved(), style.axisWidth, Qt::DashLine));
-            painter.setBrush(Qt::NoBrush);
-            painter.drawRoundedRect(r, 1, 1);
-        });
-    if (m_plot->snapshot->failure)
-        swatch(QStringLiteral("failing request"), [&](const QRectF &r) {
-            painter.setPen(QPen(style.failure(), style.lineWidth * 1.5));
-            painter.setBrush(Qt::NoBrush);
-            painter.drawRoundedRect(r, 1, 1);
-        });
+        hatch(painter, r, style.reserved(), r.height() / 0.75 * 0.3);
+        return;
+    case Swatch::Unreserved:
+        painter.setPen(QPen(style.reserved(), style.axisWidth, Qt::DashLine));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRoundedRect(r, 1, 1);
+        return;
+    case Swatch::Failing:
+        painter.setPen(QPen(style.failure(), style.lineWidth * 1.5));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRoundedRect(r, 1, 1);
+        return;
+    }
 }
 
 void MemoryMapFigure::hatch(QPainter &painter, const QRectF &rect, const QColor &colour, qreal spacing)
@@ -233,7 +300,7 @@ void MemoryMapFigure::paintBlocks(QPainter &painter, const MemoryMapLayout &layo
     if (layout.hiddenSegments() > 0) {
         painter.setPen(style.ink());
         painter.drawText(layout.end() + QPointF(line * 0.5, line),
-                         QStringLiteral("… %1 more segments not shown").arg(layout.hiddenSegments()));
+                         QStringLiteral("%1 more segments not shown").arg(layout.hiddenSegments()));
     }
 }
 

@@ -5,8 +5,10 @@
 #include "views/memory/memory_map_plot.h"
 
 #include <QColor>
+#include <QStringList>
 
 #include <memory>
+#include <vector>
 
 namespace rematlens {
 
@@ -31,11 +33,25 @@ public:
     static QColor freeColour();
 
 private:
+    // The header's texts, each wrapped onto the lines the figure's width needs.
+    struct Header {
+        QStringList heading;
+        QStringList totals;
+        QStringList failure;
+    };
+    enum class Swatch { Tensors, Free, Unreserved, Failing };
+
     Bytes unreserved() const;
-    qreal headerHeight(const FigureStyle &style) const;
+    Header header(const FigureStyle &style, qreal width) const;
+    qreal headerHeight(const FigureStyle &style, qreal width) const;
     QString messageFor(const QRectF &box, const FigureStyle &style) const;
     void paintHeader(QPainter &painter, const QRectF &bounds, const FigureStyle &style) const;
-    void paintLegend(QPainter &painter, QPointF at, const FigureStyle &style) const;
+    std::vector<Swatch> swatches() const;
+    static QString swatchLabel(Swatch swatch);
+    // Where each swatch of the legend goes: x from its left, and its row.
+    std::vector<QPointF> legendPlaces(const FigureStyle &style, qreal width) const;
+    void paintLegend(QPainter &painter, QPointF at, qreal width, const FigureStyle &style) const;
+    void paintSwatch(QPainter &painter, Swatch swatch, const QRectF &r, const FigureStyle &style) const;
     void paintBlocks(QPainter &painter, const MemoryMapLayout &layout, const FigureStyle &style) const;
     void paintRequest(QPainter &painter, const MemoryMapLayout &layout, const FigureStyle &style) const;
     static void hatch(QPainter &painter, const QRectF &rect, const QColor &colour, qreal spacing);

@@ -1,12 +1,8 @@
 #include "views/timeline/hole_anatomy_figure.h"
 
-#include "views/timeline/timeline_chart.h"
+#include "views/timeline/anatomy_chart.h"
 
-#include <QChart>
 #include <QFontMetricsF>
-#include <QGraphicsLayout>
-#include <QGraphicsScene>
-#include <QLineSeries>
 #include <QLocale>
 #include <QPainter>
 #include <QTextStream>
@@ -54,7 +50,8 @@ void HoleAnatomyFigure::clear()
     setContent(nullptr, nullptr, {}, {});
 }
 
-// The passing run above, the failing run below, each with its own chart at half the height.
+// The passing run above, the failing run below, on one step axis: plots equally high, one above
+// the other, the legend over the first, the axis's labels and title under the second.
 void HoleAnatomyFigure::paintFigure(QPainter &painter, const QRectF &bounds, const FigureStyle &style) const
 {
     if (empty()) {
@@ -63,82 +60,113 @@ void HoleAnatomyFigure::paintFigure(QPainter &painter, const QRectF &bounds, con
         painter.drawText(bounds, Qt::AlignCenter, QStringLiteral("Select a hole to draw its anatomy"));
         return;
     }
-    const double half = bounds.height() / 2;
-    paintRun(painter, QRectF(bounds.left(), bounds.top(), bounds.width(), half), style, *m_passing,
-             AnatomyMoment::Run::Passing);
-    paintRun(painter, QRectF(bounds.left(), bounds.top() + half, bounds.width(), half), style, *m_failing,
-             AnatomyMoment::Run::Failing);
-}
-
-void HoleAnatomyFigure::paintRun(QPainter &painter, const QRectF &whole, const FigureStyle &style,
-                                 const TimelinePlot &plot, AnatomyMoment::Run run) const
-{
-    // Which run this is, on a line of its own above the chart: nothing of the chart covers it.
-    QLocale c = QLocale::c();
-    c.setNumberOptions(QLocale::DefaultNumberOptions);
-    const QString title = (run == AnatomyMoment::Run::Passing ? QStringLiteral("Passes at %1 B") : QStringLiteral("Fails at %1 B"))
-                              .arg(c.toString(qlonglong(plot.run->request.config.budget)));
     const QFont bold = style.boldFont();
-    const double line = QFontMetricsF(bold).height() * 1.2;
+    const qreal line = QFontMetricsF(bold).height() * 1.2; // a heading's
+    const qreal axisTitle = QFontMetricsF(style.font()).height() * 1.2;
+    AnatomyChart passing(*m_passing, style, AnatomyChart::Place::Upper);
+    AnatomyChart failing(*m_failing, style, AnatomyChart::Place::Lower);
+    const double extent = std::max(m_passing->extent(), m_failing->extent());
+    stack(passing, failing, bounds.width(), bounds.height() - 2 * line - axisTitle, extent);
+
+    const QPointF upper(bounds.left(), bounds.top() + line);
+    const QPointF lower(bounds.left(), upper.y() + passing.height() + line);
+    passing.render(painter, upper);
+    failing.render(painter, lower);
+    paintMoments(painter, upper, style, passing, AnatomyMoment::Run::Passing);
+    paintMoments(painter, lower, style, failing, AnatomyMoment::Run::Failing);
     painter.save();
     painter.setPen(style.ink());
     painter.setFont(bold);
-    painter.drawText(QRectF(whole.left() + 2, whole.top(), whole.width() - 4, line), Qt::AlignLeft | Qt::AlignVCenter, title);
+    // Which run each chart is, on a line of its own above it: nothing of the chart covers it.
+    for (const auto &[top, run] : {std::pair{upper, AnatomyMoment::Run::Passing}, std::pair{lower, AnatomyMoment::Run::Failing}})
+        painter.drawText(QRectF(bounds.left() + 2, top.y() - line, bounds.width() - 4, line),
+                         Qt::AlignLeft | Qt::AlignVCenter, heading(run));
+    // The step axis's title, under the lower plot.
+    painter.setFont(style.font());
+    const QRectF plot = failing.plotArea().translated(lower);
+    painter.drawText(QRectF(plot.left(), lower.y() + failing.height(), plot.width(), axisTitle), Qt::AlignCenter,
+                     QStringLiteral("model step"));
     painter.restore();
-    const QRectF bounds(whole.left(), whole.top() + line, whole.width(), whole.height() - line);
-    QGraphicsScene scene;
-    auto *chart = new QChart; // the scene owns it
-    scene.addItem(chart);
-    chart->setGeometry(QRectF(QPointF(0, 0), bounds.size()));
-    TimelineChart timeline(chart, style);
-    timeline.setPlot(&plot);
-    timeline.setCompactLegend(true);
-    chart->layout()->activate(); // a figure lays out at once, without the event loop
-    const double extent = std::max(m_passing->extent(), m_failing->extent()); // one axis for both runs
-    timeline.showRange(0, extent, int(chart->plotArea().width() * 2));
-    chart->layout()->activate();
-    scene.setSceneRect(QRectF(QPointF(0, 0), bounds.size()));
-    scene.render(&painter, bounds, QRectF(QPointF(0, 0), bounds.size()));
-    paintMoments(painter, bounds, style, *chart, timeline, run);
+}
+
+// Plots of one height at one left and right: a first layout tells how much room each chart
+// takes beside and around its plot; the charts are laid out again around plots of one size
+// (twice, as the axes' labels may change with the height).
+void HoleAnatomyFigure::stack(AnatomyChart &upper, AnatomyChart &lower, qreal width, qreal height, double extent)
+{
+    upper.layOut(width, height / 2, 0, 0, extent);
+    lower.layOut(width, height / 2, 0, 0, extent);
+    for (int pass = 0; pass < 2; ++pass) {
+        const qreal plot = std::max<qreal>((height - upper.outside() - lower.outside()) / 2, 1);
+        const qreal left = std::max(upper.axesLeft(), lower.axesLeft());
+        const qreal right = std::max(upper.axesRight(), lower.axesRight());
+        const qreal upperHeight = plot + upper.outside();
+        const qreal upperLeft = left - upper.axesLeft();
+        const qreal upperRight = right - upper.axesRight();
+        lower.layOut(width, height - upperHeight, left - lower.axesLeft(), right - lower.axesRight(), extent);
+        upper.layOut(width, upperHeight, upperLeft, upperRight, extent);
+    }
+}
+
+QString HoleAnatomyFigure::heading(AnatomyMoment::Run run) const
+{
+    QLocale c = QLocale::c();
+    c.setNumberOptions(QLocale::DefaultNumberOptions);
+    const bool passes = run == AnatomyMoment::Run::Passing;
+    const TimelinePlot &plot = passes ? *m_passing : *m_failing;
+    return (passes ? QStringLiteral("Passes at %1 B") : QStringLiteral("Fails at %1 B"))
+        .arg(c.toString(qlonglong(plot.run->request.config.budget)));
 }
 
 // A dashed line across the plot at each moment of this run, labelled at its top; labels that
 // would collide step down a line.
-void HoleAnatomyFigure::paintMoments(QPainter &painter, const QRectF &bounds, const FigureStyle &style, QChart &chart,
-                                     const TimelineChart &timeline, AnatomyMoment::Run run) const
+void HoleAnatomyFigure::paintMoments(QPainter &painter, const QPointF &origin, const FigureStyle &style,
+                                     const AnatomyChart &chart, AnatomyMoment::Run run) const
 {
-    const QRectF plot = chart.plotArea().translated(bounds.topLeft());
+    const QRectF plot = chart.plotArea().translated(origin);
     const QFont font = style.font(0.9);
     const QFontMetricsF metrics(font);
     painter.save();
     painter.setFont(font);
-    painter.setClipRect(bounds);
     // The chart's own failure label stays readable.
     std::vector<QRectF> placed;
-    if (const std::optional<QRectF> failure = timeline.failureLabelRect())
-        placed.push_back(failure->translated(bounds.topLeft()));
+    if (const std::optional<QRectF> failure = chart.failureLabelRect())
+        placed.push_back(failure->translated(origin));
     for (const AnatomyMoment &m : m_moments) {
         if (m.run != AnatomyMoment::Run::Both && m.run != run)
             continue;
-        const double axisX = m.step / timeline.dataX(1.0);
-        const QPointF at = chart.mapToPosition(QPointF(axisX, 0), timeline.memorySeries()) + bounds.topLeft();
+        const QPointF at = chart.atStep(m.step) + origin;
         if (at.x() < plot.left() - 0.5 || at.x() > plot.right() + 0.5)
             continue;
         QPen pen(style.divergence(), style.lineWidth, Qt::DashLine);
         painter.setPen(pen);
         painter.drawLine(QPointF(at.x(), plot.top()), QPointF(at.x(), plot.bottom()));
-        const double width = metrics.horizontalAdvance(m.label) + 4;
-        QRectF label(at.x() + 2, plot.top() + 1, width, metrics.height());
-        if (label.right() > plot.right())
-            label.moveRight(at.x() - 2);
-        for (int tries = 0; tries < 12 && std::any_of(placed.begin(), placed.end(), [&](const QRectF &r) { return r.intersects(label); }); ++tries)
-            label.translate(0, metrics.height());
+        const QRectF label =
+            labelSpot(QSizeF(metrics.horizontalAdvance(m.label) + 4, metrics.height()), at.x(), plot, placed);
         placed.push_back(label);
         painter.fillRect(label, QColor(255, 255, 255, 210));
         painter.setPen(style.ink());
         painter.drawText(label, Qt::AlignCenter, m.label);
     }
     painter.restore();
+}
+
+// Where a moment's label goes: beside its line at the plot's top, right of it where it fits,
+// else left; a line lower while it would cover a label placed before, always inside the plot.
+// With no free place left it takes the first.
+QRectF HoleAnatomyFigure::labelSpot(const QSizeF &size, qreal x, const QRectF &plot, const std::vector<QRectF> &placed)
+{
+    std::vector<QRectF> spots;
+    const qreal first = plot.top() + 1;
+    for (qreal top = first; top == first || top + size.height() <= plot.bottom(); top += size.height())
+        for (const qreal left : {x + 2, x - 2 - size.width()})
+            if (left >= plot.left() && left + size.width() <= plot.right())
+                spots.emplace_back(QPointF(left, top), size);
+    for (const QRectF &spot : spots)
+        if (std::none_of(placed.begin(), placed.end(), [&](const QRectF &r) { return r.intersects(spot); }))
+            return spot;
+    const QRectF right(QPointF(std::min(x + 2, plot.right() - size.width()), plot.top() + 1), size);
+    return spots.empty() ? right : spots.front();
 }
 
 // The moments, then both runs' samples.

@@ -9,11 +9,9 @@
 #include <memory>
 #include <vector>
 
-class QChart;
-
 namespace rematlens {
 
-class TimelineChart;
+class AnatomyChart;
 
 // One edge of a hole for a paper: the passing run's memory timeline over the failing run's,
 // one model-step axis, with the story's moments (the avoided eviction, the later eviction, its
@@ -35,10 +33,11 @@ public:
     QString figureTitle() const override;
 
 private:
-    void paintRun(QPainter &painter, const QRectF &bounds, const FigureStyle &style, const TimelinePlot &plot,
-                  AnatomyMoment::Run run) const;
-    void paintMoments(QPainter &painter, const QRectF &bounds, const FigureStyle &style, QChart &chart,
-                      const TimelineChart &timeline, AnatomyMoment::Run run) const;
+    static void stack(AnatomyChart &upper, AnatomyChart &lower, qreal width, qreal height, double extent);
+    QString heading(AnatomyMoment::Run run) const;
+    static QRectF labelSpot(const QSizeF &size, qreal x, const QRectF &plot, const std::vector<QRectF> &placed);
+    void paintMoments(QPainter &painter, const QPointF &origin, const FigureStyle &style, const AnatomyChart &chart,
+                      AnatomyMoment::Run run) const;
 
     std::shared_ptr<const TimelinePlot> m_passing;
     std::shared_ptr<const TimelinePlot> m_failing;

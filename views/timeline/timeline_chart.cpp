@@ -2,12 +2,12 @@
 
 #include "core/alloc/oom_kind.h"
 #include "core/analysis/min_max_decimator.h"
-#include "views/common/axis_ticks.h"
 #include "views/common/byte_units.h"
-#include "views/common/nice_ticks.h"
 #include "views/common/number_format.h"
+#include "views/common/text_wrap.h"
 #include "views/timeline/chart_legend_rows.h"
 #include "views/timeline/span_band_item.h"
+#include "views/timeline/timeline_axes.h"
 
 #include <QAreaSeries>
 #include <QChart>
@@ -17,8 +17,11 @@
 #include <QGraphicsPolygonItem>
 #include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
 #include <QLineSeries>
 #include <QScatterSeries>
+#include <QTextDocument>
+#include <QTextOption>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -31,7 +34,7 @@ TimelineChart::TimelineChart(QChart *chart, const FigureStyle &style) : m_chart(
     createSeries();
     styleChart();
     QObject::connect(m_chart, &QChart::plotAreaChanged, m_chart, [this] {
-        fitValueTicks();
+        m_axes->fit();
         updateLabels();
     });
     QObject::connect(m_chart, &QGraphicsWidget::geometryChanged, m_chart, [this] { layOutLegend(); });
@@ -41,12 +44,10 @@ TimelineChart::TimelineChart(QChart *chart, const FigureStyle &style) : m_chart(
 
 void TimelineChart::createSeries()
 {
-    m_x = new QValueAxis;
-    m_y = new QValueAxis;
-    m_depthAxis = new QValueAxis;
-    m_chart->addAxis(m_x, Qt::AlignBottom);
-    m_chart->addAxis(m_y, Qt::AlignLeft);
-    m_chart->addAxis(m_depthAxis, Qt::AlignRight);
+    m_axes = std::make_unique<TimelineAxes>(m_chart);
+    m_x = m_axes->x();
+    m_y = m_axes->y();
+    m_depthAxis = m_axes->depth();
     const auto add = [this](QAbstractSeries *series, const QString &name, QValueAxis *y) {
         series->setName(name);
         m_chart->addSeries(series);
@@ -83,6 +84,10 @@ void TimelineChart::createSeries()
     add(m_evictions = new QScatterSeries, QStringLiteral("eviction"), m_y);
     m_rematBand = new SpanBandItem(m_chart, m_remat);
     m_legend = new ChartLegendRows(m_chart);
+    m_key = new QGraphicsTextItem(m_chart);
+    m_key->setZValue(12);
+    m_key->document()->setDocumentMargin(0);
+    m_key->document()->setDefaultTextOption(QTextOption(Qt::AlignHCenter));
     // The divergence and the failing allocation are drawn as items of their own, not series:
     // Qt Charts keeps legend room for a series even when its marker is hidden.
     m_marker = new QGraphicsLineItem(m_chart);
@@ -114,6 +119,8 @@ void TimelineChart::styleChart()
     // Qt Charts' legend keeps one row and elides names that do not fit; ours wraps instead.
     m_chart->legend()->hide();
     m_legend->setLook(s.font(0.95), s.ink());
+    m_key->setFont(s.font(0.9));
+    m_key->setDefaultTextColor(s.ink());
     for (QValueAxis *axis : {m_x, m_y, m_depthAxis}) {
         axis->setLabelsFont(s.font(0.95));
         axis->setTitleFont(s.font());
@@ -123,7 +130,6 @@ void TimelineChart::styleChart()
         axis->setTitleBrush(s.ink());
     }
     m_depthAxis->setGridLineVisible(false);
-    m_depthAxis->setLabelFormat(QStringLiteral("%d"));
     m_remat->setBrush(s.rematShade());
     m_rematBand->setBrush(s.rematShade());
     m_remat->setPen(Qt::NoPen);
@@ -153,39 +159,78 @@ void TimelineChart::styleChart()
         box->setBrush(QColor(255, 255, 255, 225));
         box->setPen(QPen(s.grid(), s.axisWidth));
     }
-    for (QValueAxis *axis : {m_x, m_y}) {
-        axis->setTickType(QValueAxis::TicksDynamic);
-        axis->setTickAnchor(0);
-    }
 }
 
-// A single-column figure has no room for a legend (Qt Charts keeps room even for hidden
-// entries), so one line of title says which line is which.
-void TimelineChart::setCompactLegend(bool compact)
+void TimelineChart::setLegendStyle(LegendStyle style)
 {
-    m_compact = compact;
+    m_legendStyle = style;
     layOutLegend();
-    if (!compact || !m_plot) {
-        m_chart->setTitle(QString());
+}
+
+void TimelineChart::setRunsNamed(bool named)
+{
+    m_runsNamed = named;
+    if (m_plot)
+        nameSeries();
+    layOutLegend();
+}
+
+void TimelineChart::setXAxisText(bool labels, bool title)
+{
+    m_axes->setXText(labels, title);
+}
+
+// A narrow figure has no room for the legend's rows: a few words say which line is which,
+// wrapped between clauses onto as many lines as the width needs.
+QStringList TimelineChart::compactKey() const
+{
+    QStringList key;
+    if (m_plot->comparison)
+        key << QStringLiteral("solid: ") + runName(*m_plot->run, *m_plot->comparison, QStringLiteral("selected run"))
+            << QStringLiteral("dashed: ") + runName(*m_plot->comparison, *m_plot->run, QStringLiteral("overlaid run"));
+    else
+        key << QStringLiteral("solid: ") + runName(*m_plot->run, *m_plot->run, QStringLiteral("in use"));
+    if (m_plot->track->hasAllocation())
+        key << QStringLiteral("blue: reserved, purple: allocated");
+    return key << QStringLiteral("dash-dot: budget") << QStringLiteral("▲ eviction");
+}
+
+// A run's name that tells it from the other run drawn: its role, its policy where the two
+// differ, and its budget as a ratio and in bytes, exact where the rounded sizes read alike (a
+// hole's edges are a byte apart, and their ratios print alike).
+QString TimelineChart::runName(const InspectedRun &run, const InspectedRun &other, const QString &role)
+{
+    const RunRequest &r = run.request;
+    QString name = role;
+    if (r.config.policy.name != other.request.config.policy.name)
+        name += QStringLiteral(", ") + QString::fromStdString(r.config.policy.name);
+    QString size = ByteUnits::format(double(r.config.budget));
+    if (&run != &other && size == ByteUnits::format(double(other.request.config.budget)))
+        size = ByteUnits::exact(r.config.budget);
+    return name + QStringLiteral(" at %1 (%2)").arg(QString::number(r.ratio, 'g', 6), size);
+}
+
+// Alone, a run's curve and budget carry its ratio (unless the figure names the runs itself);
+// beside a second run, the legend says which one is selected and which is overlaid, with both
+// budgets.
+void TimelineChart::nameSeries()
+{
+    const InspectedRun &run = *m_plot->run;
+    const QString ratio = m_runsNamed ? QStringLiteral(" ") + QString::number(run.request.ratio, 'g', 6) : QString();
+    m_budget->setName(QStringLiteral("budget") + ratio);
+    if (!m_plot->comparison) {
+        m_memory->setName(QStringLiteral("in use") + ratio);
         return;
     }
-    const auto ratio = [](const InspectedRun &r) { return QString::number(r.request.ratio, 'g', 6); };
-    QString title = QStringLiteral("solid: %1").arg(ratio(*m_plot->run));
-    if (m_plot->comparison)
-        title += QStringLiteral(", dashed: %1").arg(ratio(*m_plot->comparison));
-    m_chart->setTitleFont(m_style.font(0.9));
-    if (m_plot->track->hasAllocation())
-        title += QStringLiteral("; blue: reserved, purple: allocated");
-    m_chart->setTitle(title + QStringLiteral(", dash-dot: budget; ▲ eviction"));
+    const InspectedRun &overlaid = *m_plot->comparison;
+    m_memory->setName(QStringLiteral("in use, ") + runName(run, overlaid, QStringLiteral("selected run")));
+    m_comparison->setName(QStringLiteral("in use, ") + runName(overlaid, run, QStringLiteral("overlaid run")));
 }
 
 void TimelineChart::setPlot(const TimelinePlot *plot)
 {
     m_plot = plot && !plot->empty() ? plot : nullptr;
     m_scale = ByteScale::forPeak(m_plot ? m_plot->peakBytes() : 1.0);
-    const QString unit = QString::fromLatin1(m_scale.unit.data(), qsizetype(m_scale.unit.size()));
-    m_y->setTitleText(QStringLiteral("memory (%1)").arg(unit));
-    m_depthAxis->setTitleText(QStringLiteral("remat nesting"));
     // An empty chart shows no legend or axes: none of the last trace's names linger.
     for (QValueAxis *axis : {m_x, m_y, m_depthAxis})
         axis->setVisible(m_plot != nullptr);
@@ -195,30 +240,40 @@ void TimelineChart::setPlot(const TimelinePlot *plot)
     showComparison(compare);
     showAllocation(m_plot && m_plot->track->hasAllocation());
     if (m_plot) {
-        const auto ratioText = [](const InspectedRun &r) { return QString::number(r.request.ratio, 'g', 6); };
-        m_memory->setName(QStringLiteral("in use %1").arg(ratioText(*m_plot->run)));
-        m_budget->setName(QStringLiteral("budget %1").arg(ratioText(*m_plot->run)));
-        if (compare)
-            m_comparison->setName(QStringLiteral("in use %1").arg(ratioText(*m_plot->comparison)));
+        nameSeries();
         // A failure's label goes in a band above the budget, where no memory curve runs.
         const bool failed = m_plot->track->failure() || (compare && m_plot->comparisonTrack->failure());
         const double top = m_scale.toUnits(m_plot->peakBytes()) * (failed ? 1.35 : 1.08);
-        m_yMax = top > 0 ? top : 1;
         fitNesting();
-        fitValueTicks();
+        const QString unit = QString::fromLatin1(m_scale.unit.data(), qsizetype(m_scale.unit.size()));
+        m_axes->setValueRanges(top, unit, m_depthMax * 1.25);
+    } else {
+        m_axes->clearValues();
     }
     layOutLegend();
 }
 
 void TimelineChart::layOutLegend()
 {
-    const bool shown = m_plot && !m_compact;
-    m_legend->setVisible(shown);
     const qreal edge = 2;
-    const qreal height = shown ? m_legend->layOut(edge, edge, m_chart->size().width() - 2 * edge) : 0;
+    const qreal width = m_chart->size().width() - 2 * edge;
+    const bool rows = m_plot && m_legendStyle == LegendStyle::Rows;
+    const bool compact = m_plot && m_legendStyle == LegendStyle::Compact;
+    m_legend->setVisible(rows);
+    m_key->setVisible(compact);
+    qreal height = rows ? m_legend->layOut(edge, edge, width) : 0;
+    if (compact) {
+        const QStringList lines =
+            TextWrap::clauses(compactKey(), QStringLiteral("; "), QFontMetricsF(m_key->font()), width);
+        m_key->setTextWidth(std::max<qreal>(width, 1));
+        m_key->setPlainText(lines.join(QLatin1Char('\n')));
+        m_key->setPos(edge, edge);
+        height = m_key->boundingRect().height();
+    }
     const QMargins margins(int(edge), int(edge + std::ceil(height)), int(edge), int(edge));
     if (m_chart->margins() != margins)
         m_chart->setMargins(margins);
+    m_axes->fitXText();
 }
 
 void TimelineChart::setMarkedX(std::optional<double> dataX)
@@ -250,52 +305,23 @@ void TimelineChart::fitNesting()
     for (double d : m_plot->track->depth())
         m_nesting.push_back(std::max(d - 1, 0.0));
     m_depthMax = std::max(2, m_plot->track->peakDepth() - 1);
-    m_depthAxis->setTickAnchor(0);
 }
 
-// Qt Charts elides a value axis's labels to "…" once ticks stand closer than a label is high:
-// the memory and nesting axes get as many ticks as their height leaves room for, and labels
-// with the decimals the interval needs, no more.
-void TimelineChart::fitValueTicks()
+// Each fit may change what the next layout finds (a title's wording, a tick interval): the
+// chart is laid out until nothing changes, a few times at most.
+void TimelineChart::settle()
 {
-    if (!m_plot)
-        return;
-    const QFontMetricsF metrics(m_y->labelsFont());
-    const QRectF area = m_chart->plotArea();
-    // Before the first layout the plot is the chart less the x axis' labels, title and the legend.
-    const double height = area.height() > 0 ? area.height()
-                                            : m_chart->size().height() - m_chart->margins().top() -
-                                                  m_chart->margins().bottom() - 3.5 * metrics.height();
-    const int room = std::max(1, int(height / (1.6 * metrics.height())));
-    const double yInterval = niceTickIntervalWithin(m_yMax, 5, room);
-    if (m_y->max() != m_yMax || m_y->tickInterval() != yInterval) {
-        setAxisTicks(m_y, 0, m_yMax, yInterval);
-        m_y->setLabelFormat(QStringLiteral("%.%1f").arg(tickDecimals(yInterval)));
+    QGraphicsLayout *layout = m_chart->layout();
+    for (int pass = 0; pass < 4; ++pass) {
+        layout->activate();
+        if (layout->isActivated())
+            return;
     }
-    // A title longer than its axis is elided too: a shorter wording, or the unit alone.
-    const QFontMetricsF titleMetrics(m_y->titleFont());
-    const auto titleFor = [&](const QStringList &wordings) {
-        for (const QString &wording : wordings)
-            if (titleMetrics.horizontalAdvance(wording) <= height)
-                return wording;
-        return QString();
-    };
-    const QString unit = QString::fromLatin1(m_scale.unit.data(), qsizetype(m_scale.unit.size()));
-    m_y->setTitleText(titleFor({QStringLiteral("memory (%1)").arg(unit), unit}));
-    m_depthAxis->setTitleText(titleFor({QStringLiteral("remat nesting"), QStringLiteral("nesting")}));
-    const double depthTop = m_depthMax * 1.25;
-    const double depthInterval = std::max(1.0, niceTickIntervalWithin(depthTop, 5, room));
-    if (m_depthAxis->max() != depthTop || m_depthAxis->tickInterval() != depthInterval)
-        setAxisTicks(m_depthAxis, 0, depthTop, depthInterval);
 }
 
 void TimelineChart::showRange(double from, double to, int columns)
 {
-    const double interval = niceTickInterval(ax(to) - ax(from), 6);
-    setAxisTicks(m_x, ax(from), ax(to), interval);
-    // As many decimals as the ticks need when zoomed in, none otherwise.
-    const int decimals = std::clamp(int(-std::floor(std::log10(interval))), 0, 6);
-    m_x->setLabelFormat(QStringLiteral("%.%1f").arg(decimals));
+    m_axes->showX(ax(from), ax(to));
     if (!m_plot) {
         for (QLineSeries *s : {m_memory, m_comparison, m_budget, m_depth, m_rematUpper, m_lockedUpper, m_reserved,
                                m_allocated, m_fragmentationUpper, m_fragmentationLower})
@@ -315,7 +341,7 @@ void TimelineChart::showRange(double from, double to, int columns)
 // tick labels stay short.
 void TimelineChart::chooseXScale(bool byStep)
 {
-    static const char *const powers[] = {"", "10³ ", "10⁶ ", "10⁹ ", "10¹² "};
+    static const char *const powers[] = {"", "10³", "10⁶", "10⁹", "10¹²"};
     m_xDivisor = 1;
     int power = 0;
     const double extent = m_plot ? m_plot->extent() : 1.0;
@@ -323,8 +349,13 @@ void TimelineChart::chooseXScale(bool byStep)
         m_xDivisor *= 1000;
         ++power;
     }
-    m_x->setTitleText(byStep ? QStringLiteral("model step")
-                             : QStringLiteral("clock (%1cost units)").arg(QString::fromUtf8(powers[power])));
+    const QString scale = QString::fromUtf8(powers[power]);
+    if (byStep)
+        m_axes->setXTitles({QStringLiteral("model step"), QStringLiteral("step")});
+    else if (scale.isEmpty())
+        m_axes->setXTitles({QStringLiteral("clock (cost units)"), QStringLiteral("clock")});
+    else
+        m_axes->setXTitles({QStringLiteral("clock (%1 cost units)").arg(scale), QStringLiteral("clock (%1)").arg(scale)});
 }
 
 // Memory holds its value until the next sample, so the decimated points are drawn as steps.
@@ -506,28 +537,6 @@ const TimelineTrack *TimelineChart::failedTrack() const
     return nullptr;
 }
 
-// The text wrapped at spaces onto lines no wider than `width`; a word wider still is elided.
-QString TimelineChart::fitted(const QString &text, const QFontMetricsF &metrics, qreal width)
-{
-    QStringList out;
-    for (const QString &line : text.split(QLatin1Char('\n'))) {
-        QString current;
-        for (const QString &word : line.split(QLatin1Char(' '))) {
-            const QString longer = current.isEmpty() ? word : current + QLatin1Char(' ') + word;
-            if (current.isEmpty() || metrics.horizontalAdvance(longer) <= width) {
-                current = longer;
-                continue;
-            }
-            out << current;
-            current = word;
-        }
-        out << current;
-    }
-    for (QString &line : out)
-        line = metrics.elidedText(line, Qt::ElideRight, std::max<qreal>(width, 0));
-    return out.join(QLatin1Char('\n'));
-}
-
 // A label on a white box beside x, its top at `at.y()`, kept inside the plot area: right of x
 // where it fits, else left of it, else against the plot's edge on the roomier side of x (a long
 // label in a narrow window); wider than the plot, it wraps.
@@ -536,7 +545,7 @@ void TimelineChart::placeLabel(QGraphicsSimpleTextItem *label, QPointF at, const
     const QRectF area = m_chart->plotArea();
     const qreal pad = m_style.fontSize * 0.25;
     const qreal gap = m_style.fontSize * 0.6;
-    label->setText(fitted(text, QFontMetricsF(label->font()), area.width() - 2 * pad));
+    label->setText(TextWrap::lines(text, QFontMetricsF(label->font()), area.width() - 2 * pad).join(QLatin1Char('\n')));
     auto *box = static_cast<QGraphicsRectItem *>(label->parentItem());
     const QRectF textBox = label->boundingRect().adjusted(-pad, -pad, pad, pad);
     if (at.x() + gap + textBox.width() <= area.right())

@@ -8,16 +8,18 @@
 #include <QList>
 #include <QPointF>
 #include <QRectF>
+#include <QStringList>
 
+#include <memory>
 #include <optional>
 
 class QAreaSeries;
 class QChart;
-class QFontMetricsF;
 class QGraphicsLineItem;
 class QGraphicsPolygonItem;
 class QGraphicsRectItem;
 class QGraphicsSimpleTextItem;
+class QGraphicsTextItem;
 class QLineSeries;
 class QScatterSeries;
 class QValueAxis;
@@ -25,6 +27,7 @@ class QValueAxis;
 namespace rematlens {
 class ChartLegendRows;
 class SpanBandItem;
+class TimelineAxes;
 }
 
 namespace rematlens {
@@ -35,13 +38,24 @@ namespace rematlens {
 // It fills a QChart it does not own, for the screen and for figures alike.
 class TimelineChart {
 public:
+    // Which lines are which: the legend's rows of swatches and names (the window, a wide figure),
+    // a few words above the plot (a narrow figure), or nothing (a figure that says it once for
+    // several charts).
+    enum class LegendStyle { Rows, Compact, None };
+
     TimelineChart(QChart *chart, const FigureStyle &style);
     ~TimelineChart();
     TimelineChart(const TimelineChart &) = delete;
     TimelineChart &operator=(const TimelineChart &) = delete;
 
     void setPlot(const TimelinePlot *plot); // not owned; null clears
-    void setCompactLegend(bool compact);
+    void setLegendStyle(LegendStyle style);
+    // Whether the legend gives the runs' budgets; a figure that heads each chart with its run
+    // leaves them out.
+    void setRunsNamed(bool named);
+    // Which of the x axis's texts the chart may show (as far as its height leaves room): a chart
+    // stacked over another that labels the same axis shows neither, keeping ticks and grid.
+    void setXAxisText(bool labels, bool title);
     // Redraws [from, to] decimated for `columns` pixel columns.
     void showRange(double from, double to, int columns);
     QLineSeries *memorySeries() const { return m_memory; }
@@ -51,6 +65,9 @@ public:
     QValueAxis *xAxis() const { return m_x; }
     // A thin vertical line at data x (the step the memory map shows); none clears it.
     void setMarkedX(std::optional<double> dataX);
+    // Lays a chart out at once (a figure does not wait for the event loop), again while the
+    // texts fitted to one layout ask for another.
+    void settle();
     // Where the marker, the failure's label and the legend are drawn, in the chart's coordinates.
     std::optional<QLineF> markerLine() const;
     std::optional<QRectF> failureLabelRect() const;
@@ -63,7 +80,9 @@ private:
     double ax(double dataX) const { return dataX / m_xDivisor; }
     void chooseXScale(bool byStep);
     void fitNesting();
-    void fitValueTicks();
+    void nameSeries();
+    static QString runName(const InspectedRun &run, const InspectedRun &other, const QString &role);
+    QStringList compactKey() const;
     void createSeries();
     void styleChart();
     void fillMemory(double from, double to, int columns);
@@ -77,7 +96,6 @@ private:
     static QString failureText(const Failure &failure);
     // The failing allocation, the divergence and their labels, placed in the chart's scene.
     void updateLabels();
-    static QString fitted(const QString &text, const QFontMetricsF &metrics, qreal width);
     void placeLabel(QGraphicsSimpleTextItem *label, QPointF at, const QString &text) const;
     void placeMarker();
     // The legend's rows for the chart's width; the plot starts under them.
@@ -88,14 +106,15 @@ private:
     QChart *m_chart;
     FigureStyle m_style;
     const TimelinePlot *m_plot = nullptr;
-    bool m_compact = false;
+    LegendStyle m_legendStyle = LegendStyle::Rows;
+    bool m_runsNamed = true;
     std::optional<double> m_markedX;
     ByteScale m_scale;
     double m_xDivisor = 1;
     std::vector<double> m_nesting; // the run's depth less the model's own call
-    double m_yMax = 1;  // top of the memory axis, in the scale's unit
     int m_depthMax = 2; // nesting shown below 80% of the right axis
-    QValueAxis *m_x = nullptr;
+    std::unique_ptr<TimelineAxes> m_axes;
+    QValueAxis *m_x = nullptr; // the axes', owned by the chart
     QValueAxis *m_y = nullptr;
     QValueAxis *m_depthAxis = nullptr;
     QLineSeries *m_rematUpper = nullptr;
@@ -115,6 +134,7 @@ private:
     QLineSeries *m_depth = nullptr;
     QScatterSeries *m_evictions = nullptr;
     ChartLegendRows *m_legend = nullptr;
+    QGraphicsTextItem *m_key = nullptr; // the compact legend
     QGraphicsLineItem *m_marker = nullptr;
     QGraphicsPolygonItem *m_markerHead = nullptr;
     QGraphicsLineItem *m_divergence = nullptr;

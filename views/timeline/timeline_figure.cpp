@@ -3,7 +3,6 @@
 #include "views/timeline/timeline_chart.h"
 
 #include <QChart>
-#include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QPainter>
 #include <QTextStream>
@@ -27,15 +26,16 @@ void TimelineFigure::paintFigure(QPainter &painter, const QRectF &bounds, const 
     chart->setGeometry(QRectF(QPointF(0, 0), bounds.size()));
     TimelineChart timeline(chart, style);
     timeline.setPlot(m_plot.get());
-    timeline.setCompactLegend(bounds.width() < 400);
+    timeline.setLegendStyle(bounds.width() < 400 ? TimelineChart::LegendStyle::Compact
+                                                 : TimelineChart::LegendStyle::Rows);
     const double from = m_range ? m_range->first : 0.0;
     const double to = m_range ? m_range->second : m_plot->extent();
     // Charts lay themselves out from the event loop; a figure must not wait for one.
-    chart->layout()->activate();
+    timeline.settle();
     // Two columns per point: finer than the eye resolves on paper, yet few enough points that
     // the line keeps its shape.
     timeline.showRange(from, to, int(chart->plotArea().width() * 2));
-    chart->layout()->activate();
+    timeline.settle();
     scene.setSceneRect(QRectF(QPointF(0, 0), bounds.size()));
     scene.render(&painter, bounds, QRectF(QPointF(0, 0), bounds.size()));
 }
