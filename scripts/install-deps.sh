@@ -15,6 +15,7 @@ packages=(
   libtbb-dev libsimdjson-dev nlohmann-json3-dev libcli11-dev libbenchmark-dev libmuparser-dev libgraphviz-dev libzip-dev zlib1g-dev
   coinor-libcbc-dev
   libopenmpi-dev openmpi-bin
+  python3-dev pybind11-dev python3-numpy python3-pandas python3-pytest python3-nbclient python3-ipykernel python3-matplotlib
   xvfb xauth clang libclang-rt-14-dev poppler-utils desktop-file-utils dpkg-dev
   openbox python3-xlib
 )

@@ -21,6 +21,7 @@ private slots:
     void iconsHaveTheirSizes();
     void downloadScriptFindsItsChecksums();
     void installedCaptureRecordsAModelThatInstalledInfoReads();
+    void installedPythonModuleImportsAndRuns();
 
 private:
     static QProcess *run(const QString &program, const QStringList &arguments, QProcess &process);
@@ -59,6 +60,12 @@ void InstallTest::treeHoldsExactlyTheInstalledFiles()
     const QDir capture(QStringLiteral(REMATLENS_SOURCE_DIR "/python/rematlens_capture"));
     for (const QString &module : capture.entryList({QStringLiteral("*.py")}, QDir::Files))
         expected << QStringLiteral(REMATLENS_CAPTURE_LOCAL_SITE "/rematlens_capture/") + module;
+#ifdef REMATLENS_PYTHON_MODULE_FILE
+    const QDir package(QStringLiteral(REMATLENS_SOURCE_DIR "/python/rematlens"));
+    for (const QString &module : package.entryList({QStringLiteral("*.py")}, QDir::Files))
+        expected << QStringLiteral(REMATLENS_CAPTURE_LOCAL_SITE "/rematlens/") + module;
+    expected << QStringLiteral(REMATLENS_CAPTURE_LOCAL_SITE "/rematlens/" REMATLENS_PYTHON_MODULE_FILE);
+#endif
     const QDir atlas(QStringLiteral(REMATLENS_SOURCE_DIR "/atlas/maps"));
     for (const QString &map : atlas.entryList({QStringLiteral("*.jsonl.gz")}, QDir::Files))
         expected << QStringLiteral("share/rematlens/atlas/") + map;
@@ -183,6 +190,40 @@ void InstallTest::installedCaptureRecordsAModelThatInstalledInfoReads()
     QVERIFY2(info.readAllStandardError().isEmpty(), out.constData());
     for (const char *row : {"baseline memory", "weights", "gradients", "activations", "resident floor"})
         QVERIFY2(out.contains(row), out.constData());
+}
+
+// The .deb's tree (prefix /usr): /usr/bin/python3 imports the installed rematlens from
+// lib/python3/dist-packages, from a folder without the sources, and it replays.
+void InstallTest::installedPythonModuleImportsAndRuns()
+{
+#ifndef REMATLENS_PYTHON_MODULE_FILE
+    QFAIL("the Python module was not built (pybind11-dev and python3-dev: scripts/install-deps.sh installs them)");
+#else
+    QTemporaryDir root;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("DESTDIR"), root.path());
+    QProcess install;
+    install.setProcessEnvironment(environment);
+    run(QStringLiteral(REMATLENS_CMAKE_COMMAND),
+        {QStringLiteral("--install"), QStringLiteral(REMATLENS_BINARY_DIR), QStringLiteral("--prefix"), QStringLiteral("/usr")},
+        install);
+    QVERIFY2(install.exitCode() == 0, install.readAllStandardError().constData());
+    QProcessEnvironment python = QProcessEnvironment::systemEnvironment();
+    python.insert(QStringLiteral("PYTHONPATH"), root.filePath(QStringLiteral("usr/lib/python3/dist-packages")));
+    python.insert(QStringLiteral("PYTHONDONTWRITEBYTECODE"), QStringLiteral("1"));
+    QProcess replay;
+    replay.setProcessEnvironment(python);
+    replay.setWorkingDirectory(root.path());
+    run(QStringLiteral(REMATLENS_CAPTURE_PYTHON),
+        {QStringLiteral("-c"),
+         QStringLiteral("import rematlens; print(rematlens.__file__); print(rematlens.run(':demo', ratio=0.347).result)")},
+        replay);
+    QVERIFY2(replay.exitCode() == 0, replay.readAllStandardError().constData());
+    const QList<QByteArray> lines = replay.readAllStandardOutput().trimmed().split('\n');
+    QCOMPARE(lines.size(), 2);
+    QCOMPARE(lines[0], root.filePath(QStringLiteral("usr/lib/python3/dist-packages/rematlens/__init__.py")).toUtf8());
+    QCOMPARE(lines[1], QByteArray("oom"));
+#endif
 }
 
 QTEST_MAIN(InstallTest)
