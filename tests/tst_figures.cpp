@@ -13,6 +13,7 @@
 // with other colours, a lost curve or moved cells differs by several times that. To refresh
 // the reference after a deliberate change: REMATLENS_UPDATE_FIGURES=1 tests/tst_figures.
 #include "gui/test_window.h"
+#include "svg_texts.h"
 
 #include "app/requests/figure_options.h"
 #include "app/figure/strip_panel_set.h"
@@ -92,11 +93,10 @@ SvgFrame readSvg(const QString &path)
             frame.width = xml.attributes().value(QStringLiteral("width")).toString();
             frame.height = xml.attributes().value(QStringLiteral("height")).toString();
             frame.viewBox = xml.attributes().value(QStringLiteral("viewBox")).toString();
-        } else if (xml.name() == u"text") {
-            ++frame.texts;
         }
     }
     frame.wellFormed = !xml.hasError();
+    frame.texts = int(svgTexts(path).size());
     return frame;
 }
 
@@ -113,30 +113,6 @@ double meanAbsoluteDifference(const QImage &a, const QImage &b)
                    std::abs(qBlue(p[column]) - qBlue(q[column]));
     }
     return sum / (3.0 * x.width() * x.height());
-}
-
-// The text of every <text> element, in document order.
-QStringList svgTexts(const QString &path)
-{
-    QFile file(path);
-    QStringList texts;
-    if (!file.open(QIODevice::ReadOnly))
-        return texts;
-    QXmlStreamReader xml(&file);
-    while (!xml.atEnd())
-        if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == u"text")
-            texts << xml.readElementText(QXmlStreamReader::IncludeChildElements);
-    return xml.hasError() ? QStringList{QStringLiteral("(not well formed: %1)").arg(xml.errorString())} : texts;
-}
-
-// Texts elided to an ellipsis (Qt's "…", Qt Charts' "...") or left empty.
-QStringList cutTexts(const QStringList &texts)
-{
-    QStringList cut;
-    for (const QString &text : texts)
-        if (text.trimmed().isEmpty() || text.contains(QChar(0x2026)) || text.contains(QStringLiteral("...")))
-            cut << QStringLiteral("\"%1\"").arg(text);
-    return cut;
 }
 
 int runRematlens(const QStringList &arguments)

@@ -5,6 +5,7 @@
 // stale answer; the anatomy figure writes SVG, PDF and PNG; the panel fits a 1024x700 window.
 // The demo trace always, U-Net's hole at 0.419 where the public traces are installed.
 #include "gui/test_window.h"
+#include "svg_texts.h"
 #include "shared_data.h"
 
 #include "app/reports/run_report.h"
@@ -35,7 +36,6 @@
 #include <QTemporaryDir>
 #include <QTextBlock>
 #include <QTextBrowser>
-#include <QXmlStreamReader>
 #include <QtTest>
 
 #include <set>
@@ -195,6 +195,7 @@ private slots:
 private:
     bool openAndSweepHoles(const QString &trace, const QString &from, const QString &to, const QString &step);
     bool openDemoHoles();
+    bool tellFirstDemoHole(HoleLink &avoidedStep);
     HoleAnatomy coreAnatomy(int holeRow) const;
     void explainHole(int holeRow);
     void compareWithCore(int holeRow);
@@ -235,6 +236,21 @@ bool HoleAnatomyPanelTest::openAndSweepHoles(const QString &trace, const QString
 bool HoleAnatomyPanelTest::openDemoHoles()
 {
     return openAndSweepHoles(QStringLiteral(":demo"), QStringLiteral("0.30"), QStringLiteral("0.40"), QStringLiteral("0.001"));
+}
+
+// The demo's first hole told; `avoidedStep` links to its lower edge's avoided eviction.
+bool HoleAnatomyPanelTest::tellFirstDemoHole(HoleLink &avoidedStep)
+{
+    if (!openDemoHoles())
+        return false;
+    explainHole(0);
+    const std::shared_ptr<const HoleAnatomyAnswer> answer = m_window->holeStories().answer();
+    if (!answer || !answer->anatomy || !answer->anatomy->lower.avoided)
+        return false;
+    avoidedStep.kind = HoleLink::Kind::Step;
+    avoidedStep.edge = HoleStoryWriter::Edge::Lower;
+    avoidedStep.step = answer->anatomy->lower.avoided->step;
+    return true;
 }
 
 // What `rematlens explain` finds for the hole the window lists in this row of the Holes table.
@@ -322,15 +338,10 @@ void HoleAnatomyPanelTest::unetHoleCarriesTheCoreNumbers()
 // The demo's first hole's lower edge, at the avoided eviction.
 void HoleAnatomyPanelTest::stepLinkSelectsTheFailingRunAndMarksTheStep()
 {
-    QVERIFY(openDemoHoles());
-    explainHole(0);
-    const std::shared_ptr<const HoleAnatomyAnswer> answer = m_window->holeStories().answer();
-    QVERIFY(answer && answer->anatomy && answer->anatomy->lower.avoided);
-    const EdgeStory &lower = answer->anatomy->lower;
     HoleLink link;
-    link.kind = HoleLink::Kind::Step;
-    link.edge = HoleStoryWriter::Edge::Lower;
-    link.step = lower.avoided->step;
+    QVERIFY(tellFirstDemoHole(link));
+    const std::shared_ptr<const HoleAnatomyAnswer> answer = m_window->holeStories().answer();
+    const EdgeStory &lower = answer->anatomy->lower;
     const QStringList links = linksIn(*m_window->holeAnatomy()->browser()->document());
     QVERIFY2(links.contains(link.url().toString(QUrl::FullyEncoded)), qPrintable(links.join(QLatin1Char('\n'))));
 
@@ -535,15 +546,10 @@ void HoleAnatomyPanelTest::figureCommandDrawsTheSameMoments()
 // no text of any SVG elided or empty, and the timeline names both runs' budgets.
 void HoleAnatomyPanelTest::everyWindowFigureExportsWhole()
 {
-    QVERIFY(openDemoHoles());
-    explainHole(0);
-    const std::shared_ptr<const HoleAnatomyAnswer> answer = m_window->holeStories().answer();
-    QVERIFY(answer && answer->anatomy && answer->anatomy->lower.avoided);
-    const EdgeStory &lower = answer->anatomy->lower;
     HoleLink link;
-    link.kind = HoleLink::Kind::Step;
-    link.edge = HoleStoryWriter::Edge::Lower;
-    link.step = lower.avoided->step;
+    QVERIFY(tellFirstDemoHole(link));
+    const std::shared_ptr<const HoleAnatomyAnswer> answer = m_window->holeStories().answer();
+    const EdgeStory &lower = answer->anatomy->lower;
     emit m_window->holeAnatomy()->browser()->anchorClicked(link.url());
     const TimelineView &timeline = *m_window->timeline()->view();
     QTRY_VERIFY_WITH_TIMEOUT(timeline.plot().comparison && timeline.plot().run &&
@@ -551,7 +557,7 @@ void HoleAnatomyPanelTest::everyWindowFigureExportsWhole()
                              60000);
     QTRY_VERIFY_WITH_TIMEOUT(!m_window->cascadeBusy() && !m_window->memoryMapBusy(), 60000);
     const QString budgets[] = {ByteUnits::exact(lower.failingBudget()), ByteUnits::exact(lower.smallerBudget)};
-    for (const QString size : {QStringLiteral("single"), QStringLiteral("double"), QStringLiteral("slide")}) {
+    for (const QString &size : {QStringLiteral("single"), QStringLiteral("double"), QStringLiteral("slide")}) {
         for (const FigureView &view : m_window->figureViews()) {
             FigureExportChoices choices;
             choices.view = view.name;
@@ -560,23 +566,10 @@ void HoleAnatomyPanelTest::everyWindowFigureExportsWhole()
             ExportFigureDialog dialog(m_window->figureViews(), choices);
             const QString svg = m_user.filePath(QStringLiteral("window-figure.svg"));
             QCOMPARE(dialog.exportTo(svg), QString());
-            QFile file(svg);
-            QVERIFY(file.open(QIODevice::ReadOnly));
-            QXmlStreamReader xml(&file);
-            QStringList texts;
-            QStringList cut;
-            while (!xml.atEnd()) {
-                if (xml.readNext() != QXmlStreamReader::StartElement || xml.name() != u"text")
-                    continue;
-                texts << xml.readElementText(QXmlStreamReader::IncludeChildElements);
-                if (texts.back().trimmed().isEmpty() || texts.back().contains(QChar(0x2026)) ||
-                    texts.back().contains(QStringLiteral("...")))
-                    cut << texts.back();
-            }
+            const QStringList texts = svgTexts(svg);
+            const QStringList cut = cutTexts(texts);
             const QString where = view.name + QStringLiteral(", ") + size + QStringLiteral(": ");
-            QVERIFY2(!xml.hasError(), qPrintable(where + xml.errorString()));
-            QVERIFY2(cut.isEmpty(), qPrintable(where + QStringLiteral("cut \"") + cut.join(QStringLiteral("\", \"")) +
-                                               QLatin1Char('"')));
+            QVERIFY2(cut.isEmpty(), qPrintable(where + QStringLiteral("cut ") + cut.join(QStringLiteral(", "))));
             if (view.source != &timeline)
                 continue;
             const QString all = texts.join(QLatin1Char(' ')).simplified();

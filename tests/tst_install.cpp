@@ -25,6 +25,8 @@ private slots:
 
 private:
     static QProcess *run(const QString &program, const QStringList &arguments, QProcess &process);
+    static bool installAsTheDebDoes(const QTemporaryDir &root);
+    static QProcessEnvironment installedPython(const QTemporaryDir &root);
     QString installed(const QString &relative) const { return m_prefix.filePath(relative); }
 
     QTemporaryDir m_prefix;
@@ -35,6 +37,30 @@ QProcess *InstallTest::run(const QString &program, const QStringList &arguments,
     process.start(program, arguments);
     process.waitForFinished(120000);
     return &process;
+}
+
+// cmake --install with the prefix /usr into `root` (DESTDIR), as the .deb's tree is made.
+bool InstallTest::installAsTheDebDoes(const QTemporaryDir &root)
+{
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("DESTDIR"), root.path());
+    QProcess install;
+    install.setProcessEnvironment(environment);
+    run(QStringLiteral(REMATLENS_CMAKE_COMMAND),
+        {QStringLiteral("--install"), QStringLiteral(REMATLENS_BINARY_DIR), QStringLiteral("--prefix"), QStringLiteral("/usr")},
+        install);
+    if (install.exitCode() != 0)
+        qWarning("%s", install.readAllStandardError().constData());
+    return install.exitCode() == 0;
+}
+
+// Only the installed packages on Python's path.
+QProcessEnvironment InstallTest::installedPython(const QTemporaryDir &root)
+{
+    QProcessEnvironment python = QProcessEnvironment::systemEnvironment();
+    python.insert(QStringLiteral("PYTHONPATH"), root.filePath(QStringLiteral("usr/lib/python3/dist-packages")));
+    python.insert(QStringLiteral("PYTHONDONTWRITEBYTECODE"), QStringLiteral("1"));
+    return python;
 }
 
 void InstallTest::initTestCase()
@@ -151,19 +177,10 @@ void InstallTest::installedCaptureRecordsAModelThatInstalledInfoReads()
     if (probe.exitCode() != 0)
         QSKIP("python3-torch and python3-torchvision are not installed (scripts/install-deps.sh --capture adds them)");
     QTemporaryDir root;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("DESTDIR"), root.path());
-    QProcess install;
-    install.setProcessEnvironment(environment);
-    run(QStringLiteral(REMATLENS_CMAKE_COMMAND),
-        {QStringLiteral("--install"), QStringLiteral(REMATLENS_BINARY_DIR), QStringLiteral("--prefix"), QStringLiteral("/usr")},
-        install);
-    QVERIFY2(install.exitCode() == 0, install.readAllStandardError().constData());
+    QVERIFY(installAsTheDebDoes(root));
 
     // Only the installed package on the path, run from a folder without the sources.
-    QProcessEnvironment python = QProcessEnvironment::systemEnvironment();
-    python.insert(QStringLiteral("PYTHONPATH"), root.filePath(QStringLiteral("usr/lib/python3/dist-packages")));
-    python.insert(QStringLiteral("PYTHONDONTWRITEBYTECODE"), QStringLiteral("1"));
+    const QProcessEnvironment python = installedPython(root);
     QProcess where;
     where.setProcessEnvironment(python);
     where.setWorkingDirectory(root.path());
@@ -200,17 +217,8 @@ void InstallTest::installedPythonModuleImportsAndRuns()
     QFAIL("the Python module was not built (pybind11-dev and python3-dev: scripts/install-deps.sh installs them)");
 #else
     QTemporaryDir root;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("DESTDIR"), root.path());
-    QProcess install;
-    install.setProcessEnvironment(environment);
-    run(QStringLiteral(REMATLENS_CMAKE_COMMAND),
-        {QStringLiteral("--install"), QStringLiteral(REMATLENS_BINARY_DIR), QStringLiteral("--prefix"), QStringLiteral("/usr")},
-        install);
-    QVERIFY2(install.exitCode() == 0, install.readAllStandardError().constData());
-    QProcessEnvironment python = QProcessEnvironment::systemEnvironment();
-    python.insert(QStringLiteral("PYTHONPATH"), root.filePath(QStringLiteral("usr/lib/python3/dist-packages")));
-    python.insert(QStringLiteral("PYTHONDONTWRITEBYTECODE"), QStringLiteral("1"));
+    QVERIFY(installAsTheDebDoes(root));
+    const QProcessEnvironment python = installedPython(root);
     QProcess replay;
     replay.setProcessEnvironment(python);
     replay.setWorkingDirectory(root.path());

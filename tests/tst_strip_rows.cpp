@@ -81,11 +81,7 @@ bool cellShows(const QImage &image, const QRectF &cell, const QColor &colour)
 
 SweepParameters demoGrid()
 {
-    SweepParameters p;
-    p.policies = {QStringLiteral("DTR")};
-    p.from = QStringLiteral("0.5");
-    p.to = QStringLiteral("1.0");
-    p.step = QStringLiteral("0.05");
+    SweepParameters p = sweepGrid(QStringLiteral("0.5"), QStringLiteral("1.0"), QStringLiteral("0.05"));
     p.allocators = {QStringLiteral("sum"), QStringLiteral("caching"), QStringLiteral("best-fit")};
     return p;
 }
@@ -93,11 +89,7 @@ SweepParameters demoGrid()
 // DTR with both schedule rows over the 0.2-1.0 grid at 0.1.
 SweepParameters chainGridWithSchedules()
 {
-    SweepParameters p;
-    p.policies = {QStringLiteral("DTR")};
-    p.from = QStringLiteral("0.2");
-    p.to = QStringLiteral("1.0");
-    p.step = QStringLiteral("0.1");
+    SweepParameters p = sweepGrid(QStringLiteral("0.2"), QStringLiteral("1.0"), QStringLiteral("0.1"));
     p.checkpointing = true;
     p.optimal = true;
     p.timeLimit = QStringLiteral("60");

@@ -47,6 +47,28 @@ AllocatorOptions allocatorOptions(const std::vector<std::string> &models, const 
     return allocator;
 }
 
+// The settings of one run, as the command line's run, explain and rescue take them.
+RunOptions runOptions(const std::string &trace, const std::string &policy, const std::string &runtime,
+                      const std::string &overheadLimit, std::uint64_t seed, const std::vector<std::string> &keep)
+{
+    RunOptions options;
+    options.trace = trace;
+    options.policy = policy;
+    options.runtime = runtime;
+    options.overheadLimit = overheadLimit;
+    options.seed = seed;
+    options.keep = keep;
+    return options;
+}
+
+void checkOneBudget(const std::optional<std::string> &ratio, const std::optional<std::int64_t> &budget)
+{
+    if (ratio.has_value() == budget.has_value()) {
+        PyErr_SetString(PythonErrors::usage, "give the budget as ratio= or as budget= (bytes), one of them");
+        throw py::error_already_set();
+    }
+}
+
 void checkThreads(int threads)
 {
     if (threads < 0) {
@@ -119,19 +141,10 @@ py::dict run(const std::string &trace, std::optional<std::string> ratio, std::op
              const std::vector<std::string> &keep, const std::string &allocator, const std::string &eviction,
              std::optional<std::int64_t> capacity, const std::vector<std::string> &allocOptions, bool record, bool strict)
 {
-    if (ratio.has_value() == budget.has_value()) {
-        PyErr_SetString(PythonErrors::usage, "give the budget as ratio= or as budget= (bytes), one of them");
-        throw py::error_already_set();
-    }
-    RunOptions options;
-    options.trace = trace;
+    checkOneBudget(ratio, budget);
+    RunOptions options = runOptions(trace, policy, runtime, overheadLimit, seed, keep);
     options.ratio = ratio;
     options.budget = budget;
-    options.policy = policy;
-    options.runtime = runtime;
-    options.overheadLimit = overheadLimit;
-    options.seed = seed;
-    options.keep = keep;
     options.allocator = allocatorOptions({allocator}, eviction, capacity, allocOptions);
     RunRecording recording;
     RunExecution execution;
@@ -387,12 +400,7 @@ PYBIND11_MODULE(_rematlens, m)
            const std::string &overheadLimit, std::uint64_t seed, const std::vector<std::string> &keep,
            std::optional<bool> rescueSearch, bool pairOnly, int threads, bool strict) {
             ExplainOptions options;
-            options.run.trace = trace;
-            options.run.policy = policy;
-            options.run.runtime = runtime;
-            options.run.overheadLimit = overheadLimit;
-            options.run.seed = seed;
-            options.run.keep = keep;
+            options.run = runOptions(trace, policy, runtime, overheadLimit, seed, keep);
             options.ratios = ratios;
             options.budgets = budgets;
             options.hole = hole;
@@ -412,19 +420,11 @@ PYBIND11_MODULE(_rematlens, m)
         [](const std::string &trace, std::optional<std::string> ratio, std::optional<std::int64_t> budget,
            const std::string &policy, const std::string &runtime, const std::string &overheadLimit, std::uint64_t seed,
            const std::vector<std::string> &keep, int threads, const py::object &progress, bool strict) {
-            if (ratio.has_value() == budget.has_value()) {
-                PyErr_SetString(PythonErrors::usage, "give the budget as ratio= or as budget= (bytes), one of them");
-                throw py::error_already_set();
-            }
+            checkOneBudget(ratio, budget);
             RescueOptions options;
-            options.run.trace = trace;
+            options.run = runOptions(trace, policy, runtime, overheadLimit, seed, keep);
             options.run.ratio = ratio;
             options.run.budget = budget;
-            options.run.policy = policy;
-            options.run.runtime = runtime;
-            options.run.overheadLimit = overheadLimit;
-            options.run.seed = seed;
-            options.run.keep = keep;
             options.threads = threads;
             return rescue(options, progress, strict);
         },
