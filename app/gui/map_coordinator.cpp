@@ -205,8 +205,8 @@ void MapCoordinator::showFinished(int job, bool cancelled, double seconds, std::
     if (job != m_controller.currentJob())
         return;
     m_lastReplays = replays;
-    for (const auto &[key, request] : m_rows)
-        m_builder.add(key, m_range, {}, MapProvenance{{}, false, true});
+    for (const auto &[key, request] : m_rows) // its range alone: a walk that found nothing new is no source
+        m_builder.add(key, m_range, {}, MapProvenance{});
     m_finishing = Finishing{cancelled, seconds, replays};
     if (!m_builder.busy())
         whenSettled();
