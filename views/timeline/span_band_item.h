@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QBrush>
+#include <QImage>
 #include <QGraphicsItem>
 #include <QList>
 #include <QPair>
@@ -22,6 +23,9 @@ public:
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
 
 private:
+    QList<QRectF> spanRects() const;
+    QImage bandRow(const QList<QRectF> &rects, const QRectF &area, qreal deviceRatio) const;
+
     QChart *m_chart;
     QAbstractSeries *m_series;
     QList<QPair<double, double>> m_spans;
