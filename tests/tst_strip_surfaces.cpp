@@ -20,6 +20,8 @@
 #include "views/tables/sweep_result_model.h"
 
 #include <QDir>
+#include <QImage>
+#include <QPainter>
 #include <QFile>
 #include <QLabel>
 #include <QProcess>
@@ -74,8 +76,11 @@ private slots:
     void mapSourceNamedIsTheMapDrawn();
     void mapCacheRecordsCarryTheirRow();
     void twoWindowsMapATraceOnce();
+    void stripOnScreenIsItsFigureNow();
 
 private:
+    // The strip as the screen shows it (its cached figure) is what painting it afresh gives.
+    void stripShowsItsFigure(const char *after);
     bool sweepAgain(const SweepParameters &parameters);
     bool explainHole(int row);
     // The status bar, the Holes table and the command line count the same holes.
@@ -333,6 +338,44 @@ void StripSurfacesTest::twoWindowsMapATraceOnce()
     }
     QCOMPARE(records, int(seen.size()));
     QCOMPARE(records, int(mine->intervals.size()));
+}
+
+
+void StripSurfacesTest::stripShowsItsFigure(const char *after)
+{
+    FeasibilityStrip *strip = m_window->strip();
+    QImage fresh(strip->size() * strip->devicePixelRatio(), QImage::Format_RGB32);
+    fresh.setDevicePixelRatio(strip->devicePixelRatio());
+    {
+        QPainter painter(&fresh);
+        strip->paint(painter, strip->rect());
+    }
+    const QImage shown = strip->grab().toImage().convertToFormat(QImage::Format_RGB32);
+    QVERIFY2(shown == fresh, after);
+}
+
+// The strip keeps its figure as a picture so that a selection repaints alone: after each change
+// of what it shows, what is on screen is that change.
+void StripSurfacesTest::stripOnScreenIsItsFigureNow()
+{
+    QVERIFY(openAndSweep(*m_window, QStringLiteral(":demo"), demoHoles(QStringLiteral("2"))));
+    FeasibilityStrip *strip = m_window->strip();
+    stripShowsItsFigure("the sweep");
+    const QImage limit2 = strip->grab().toImage();
+    QVERIFY(sweepAgain(demoHoles(QStringLiteral("1.3"))));
+    stripShowsItsFigure("another overhead limit");
+    QVERIFY(strip->grab().toImage() != limit2);
+    strip->setSelection(FeasibilityStrip::Cell{0, 40});
+    stripShowsItsFigure("a selection");
+    strip->showColumns(20, 60);
+    stripShowsItsFigure("a zoom");
+    QFont larger = strip->font();
+    larger.setPointSizeF(larger.pointSizeF() * 1.5);
+    strip->setFont(larger);
+    stripShowsItsFigure("a larger font");
+    m_window->resize(1200, 760);
+    QTRY_VERIFY(strip->width() > 0);
+    stripShowsItsFigure("a resize");
 }
 
 QTEST_MAIN(StripSurfacesTest)

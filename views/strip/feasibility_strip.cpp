@@ -49,7 +49,7 @@ void FeasibilityStrip::setModels(const SweepResultModel *sweep, const HoleListMo
         m_range.reset();
         updateGeometry();
         resetView();
-        update();
+        figureChanged();
     });
     connect(sweep, &QAbstractItemModel::dataChanged, this, &FeasibilityStrip::scheduleRepaint);
     connect(holes, &QAbstractItemModel::modelReset, this, &FeasibilityStrip::scheduleRepaint);
@@ -128,8 +128,30 @@ double FeasibilityStrip::minimumVisibleColumns() const
     return mapped && bytesPerColumn > 0 ? std::min(1.0, 8.0 / bytesPerColumn) : 1.0;
 }
 
+void FeasibilityStrip::figureChanged()
+{
+    m_figureLayer.invalidate();
+    update();
+}
+
+void FeasibilityStrip::setTraceName(const QString &name)
+{
+    m_traceName = name;
+    figureChanged();
+}
+
+void FeasibilityStrip::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange ||
+        event->type() == QEvent::StyleChange)
+        figureChanged();
+    QWidget::changeEvent(event);
+}
+
+// The layer is stale at once (any paint shows the new data); the repaint itself waits.
 void FeasibilityStrip::scheduleRepaint()
 {
+    m_figureLayer.invalidate();
     if (!m_repaintTimer.isActive())
         m_repaintTimer.start();
 }
@@ -638,10 +660,20 @@ QString FeasibilityStrip::allocatorText(const RunResult &result) const
     return text;
 }
 
+// The figure comes from a cached layer: selecting, hovering or marking a range repaints only
+// the marks, which matters on maps of thousands of intervals.
 void FeasibilityStrip::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
-    paint(painter, rect());
+    if (!m_sweep || m_sweep->gridSize() == 0 || m_sweep->policyCount() == 0) {
+        paint(painter, rect());
+        return;
+    }
+    const FigureStyle style = screenStyle();
+    const QRectF bounds = rect();
+    painter.drawPixmap(0, 0, m_figureLayer.layer(size(), devicePixelRatioF(), {m_view.from, m_view.to},
+                                                 [&](QPainter &p) { paintFigure(p, bounds, style); }));
+    paintMarks(painter, asFigure().panelGeometry(bounds, style, 0));
 }
 
 void FeasibilityStrip::paint(QPainter &p, const QRectF &bounds) const

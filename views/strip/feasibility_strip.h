@@ -1,5 +1,6 @@
 #pragma once
 
+#include "views/common/layer_cache.h"
 #include "views/common/zoom_window.h"
 #include "views/figure/figure_source.h"
 #include "views/strip/strip_figure.h"
@@ -86,7 +87,7 @@ public:
     // Where the cells are on screen.
     StripGeometry cellGeometry() const { return geometryFor(rect()); }
     // The trace's name, for figure titles and file names.
-    void setTraceName(const QString &name) { m_traceName = name; }
+    void setTraceName(const QString &name);
 
     void paintFigure(QPainter &painter, const QRectF &bounds, const FigureStyle &style) const override;
     QString figureCsv() const override;
@@ -111,6 +112,7 @@ protected:
     void keyPressEvent(QKeyEvent *event) override;
     void wheelEvent(QWheelEvent *event) override;
     bool event(QEvent *event) override;
+    void changeEvent(QEvent *event) override;
     void contextMenuEvent(QContextMenuEvent *event) override;
 
 private:
@@ -131,6 +133,7 @@ private:
     StripFigure asFigure() const;
     FigureStyle screenStyle() const { return FigureStyle::screen(font()); }
     void paintMarks(QPainter &p, const StripGeometry &g) const;
+    void figureChanged();
 
     const SweepResultModel *m_sweep = nullptr;
     const HoleListModel *m_holes = nullptr;
@@ -145,6 +148,7 @@ private:
     bool m_dragging = false;
     ZoomWindow m_view;
     QTimer m_repaintTimer;
+    LayerCache m_figureLayer; // the figure under the selection and range marks
     QString m_traceName;
 };
 
