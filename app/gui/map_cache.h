@@ -6,12 +6,12 @@
 
 #include <QString>
 
-class QLockFile;
-
 #include <fstream>
 #include <map>
 #include <memory>
 #include <vector>
+
+class QLockFile;
 
 namespace rematlens {
 

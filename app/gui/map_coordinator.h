@@ -8,10 +8,9 @@
 #include "core/sim/baseline.h"
 #include "core/sim/run_request.h"
 
+#include <QLockFile>
 #include <QObject>
 #include <QStringList>
-
-#include <QLockFile>
 
 #include <map>
 #include <memory>

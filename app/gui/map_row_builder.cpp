@@ -46,7 +46,7 @@ void MapRowBuilder::startNext(const QString &key)
     m_waiting.erase(waiting);
     std::shared_ptr<const MappedRow> base = m_maps.shared(key);
     const MappedRow *known = base.get();
-    m_inFlight[key] = true;
+    m_inFlight.insert(key);
     if (known && job.intervals.empty() && job.range.from >= known->summary.range.from &&
         job.range.end <= known->summary.range.end) { // nothing new: no merge
         if (!(job.from == MapProvenance{}))

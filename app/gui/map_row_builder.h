@@ -9,6 +9,7 @@
 #include <QString>
 
 #include <map>
+#include <set>
 #include <vector>
 
 namespace rematlens {
@@ -47,7 +48,7 @@ private:
 
     ExactMapModel &m_maps;
     std::map<QString, Pending> m_waiting; // per map, what arrived while its merge ran
-    std::map<QString, bool> m_inFlight;   // maps with a merge running
+    std::set<QString> m_inFlight;         // maps with a merge running
     int m_generation = 0;                 // forget() makes running merges stale
 };
 
