@@ -1,5 +1,6 @@
 #include "views/timeline/timeline_panel.h"
 
+#include "views/common/elided_label.h"
 #include "views/common/number_format.h"
 
 #include <QComboBox>
@@ -22,7 +23,7 @@ constexpr int kMessageDelayMs = 250;
 
 TimelinePanel::TimelinePanel(QWidget *parent)
     : QWidget(parent), m_view(new TimelineView(this)), m_axis(new QComboBox(this)), m_overlay(new QComboBox(this)),
-      m_pin(new QToolButton(this)), m_reset(new QToolButton(this)), m_status(new QLabel(this)), m_message(new QLabel(m_view)),
+      m_pin(new QToolButton(this)), m_reset(new QToolButton(this)), m_status(new ElidedLabel(this)), m_message(new QLabel(m_view)),
       m_messageDelay(new QTimer(this))
 {
     // Over the chart, which is blank or shows the last run while the next one replays.
@@ -54,9 +55,8 @@ TimelinePanel::TimelinePanel(QWidget *parent)
     m_pin->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
     m_reset->setText(tr("Reset zoom"));
     m_reset->setToolTip(tr("Show the whole run (0 or double click in the chart)"));
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    // The line can be long (two runs and where they part): it takes the room there is, and the
-    // tooltip has it whole, rather than widening the window.
+    // The line can be long (two runs and where they part): it takes the room there is, ends in
+    // "…" when cut, and the tooltip has it whole, rather than widening the window.
     m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_status->setMinimumWidth(0);
     for (QComboBox *box : {m_axis, m_overlay}) {
