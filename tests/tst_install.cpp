@@ -26,7 +26,7 @@ private slots:
 private:
     static QProcess *run(const QString &program, const QStringList &arguments, QProcess &process);
     static bool installAsTheDebDoes(const QTemporaryDir &root);
-    static QProcessEnvironment installedPython(const QTemporaryDir &root);
+    static void runInstalledPython(const QTemporaryDir &root, const QStringList &arguments, QProcess &process);
     QString installed(const QString &relative) const { return m_prefix.filePath(relative); }
 
     QTemporaryDir m_prefix;
@@ -54,13 +54,15 @@ bool InstallTest::installAsTheDebDoes(const QTemporaryDir &root)
     return install.exitCode() == 0;
 }
 
-// Only the installed packages on Python's path.
-QProcessEnvironment InstallTest::installedPython(const QTemporaryDir &root)
+// Debian's python3 with only the installed packages on its path, from a folder without the sources.
+void InstallTest::runInstalledPython(const QTemporaryDir &root, const QStringList &arguments, QProcess &process)
 {
     QProcessEnvironment python = QProcessEnvironment::systemEnvironment();
     python.insert(QStringLiteral("PYTHONPATH"), root.filePath(QStringLiteral("usr/lib/python3/dist-packages")));
     python.insert(QStringLiteral("PYTHONDONTWRITEBYTECODE"), QStringLiteral("1"));
-    return python;
+    process.setProcessEnvironment(python);
+    process.setWorkingDirectory(root.path());
+    run(QStringLiteral(REMATLENS_CAPTURE_PYTHON), arguments, process);
 }
 
 void InstallTest::initTestCase()
@@ -179,21 +181,15 @@ void InstallTest::installedCaptureRecordsAModelThatInstalledInfoReads()
     QTemporaryDir root;
     QVERIFY(installAsTheDebDoes(root));
 
-    // Only the installed package on the path, run from a folder without the sources.
-    const QProcessEnvironment python = installedPython(root);
     QProcess where;
-    where.setProcessEnvironment(python);
-    where.setWorkingDirectory(root.path());
-    run(QStringLiteral(REMATLENS_CAPTURE_PYTHON),
-        {QStringLiteral("-c"), QStringLiteral("import rematlens_capture; print(rematlens_capture.__file__)")}, where);
+    runInstalledPython(root, {QStringLiteral("-c"), QStringLiteral("import rematlens_capture; print(rematlens_capture.__file__)")},
+                       where);
     QCOMPARE(where.readAllStandardOutput().trimmed(),
              root.filePath(QStringLiteral("usr/lib/python3/dist-packages/rematlens_capture/__init__.py")).toUtf8());
 
     const QString trace = root.filePath(QStringLiteral("squeezenet.log"));
     QProcess capture;
-    capture.setProcessEnvironment(python);
-    capture.setWorkingDirectory(root.path());
-    run(QStringLiteral(REMATLENS_CAPTURE_PYTHON),
+    runInstalledPython(root,
         {QStringLiteral("-m"), QStringLiteral("rematlens_capture"), QStringLiteral("--model"), QStringLiteral("torchvision:squeezenet1_1"),
          QStringLiteral("--batch"), QStringLiteral("2"), QStringLiteral("--input"), QStringLiteral("3x64x64"),
          QStringLiteral("--time"), QStringLiteral("unit"), QStringLiteral("--out"), trace},
@@ -221,11 +217,8 @@ void InstallTest::installedPythonModuleImportsAndRuns()
 #else
     QTemporaryDir root;
     QVERIFY(installAsTheDebDoes(root));
-    const QProcessEnvironment python = installedPython(root);
     QProcess replay;
-    replay.setProcessEnvironment(python);
-    replay.setWorkingDirectory(root.path());
-    run(QStringLiteral(REMATLENS_CAPTURE_PYTHON),
+    runInstalledPython(root,
         {QStringLiteral("-c"),
          QStringLiteral("import rematlens; print(rematlens.__file__); print(rematlens.run(':demo', ratio=0.347).result)")},
         replay);
