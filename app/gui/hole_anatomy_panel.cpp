@@ -71,6 +71,8 @@ HoleAnatomyPanel::HoleAnatomyPanel(QWidget *parent)
 
 void HoleAnatomyPanel::setBusy(bool busy)
 {
+    if (!busy)
+        m_throttle.drop();
     m_progress->setVisible(busy);
     m_cancel->setVisible(busy);
     m_export->setEnabled(!busy && !m_text->document()->isEmpty() && m_status->text().isEmpty());
@@ -89,6 +91,7 @@ void HoleAnatomyPanel::showIntroduction(const QString &why)
 
 void HoleAnatomyPanel::showExplaining(const QString &hole)
 {
+    m_throttle.drop(); // the last hole's progress is not this one's
     m_title->setText(hole);
     m_status->show();
     m_status->setText(tr("Explaining the hole…"));
@@ -98,6 +101,11 @@ void HoleAnatomyPanel::showExplaining(const QString &hole)
 }
 
 void HoleAnatomyPanel::showProgress(const QString &text, qint64 done, qint64 total)
+{
+    m_throttle.offer([this, text, done, total] { applyProgress(text, done, total); });
+}
+
+void HoleAnatomyPanel::applyProgress(const QString &text, qint64 done, qint64 total)
 {
     m_status->setText(total > 0 ? tr("%1: %2 of %3").arg(text).arg(done).arg(total) : text + QStringLiteral("…"));
     m_progress->setRange(0, total > 0 ? int(total) : 0);

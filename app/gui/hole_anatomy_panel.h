@@ -1,6 +1,7 @@
 #pragma once
 
 #include "hole_link.h"
+#include "progress_throttle.h"
 
 #include <QWidget>
 
@@ -24,6 +25,7 @@ public:
     void showIntroduction(const QString &why = {});
     // "Explaining the hole at 0.419…", with a busy bar until progress says more.
     void showExplaining(const QString &hole);
+    // Shown at most every tenth of a second (see ProgressThrottle).
     void showProgress(const QString &text, qint64 done, qint64 total);
     void showStory(const QString &hole, const QString &html);
     // One sentence saying why there is no story (the row cannot be mapped, the job was cancelled).
@@ -47,6 +49,7 @@ protected:
 
 private:
     void setBusy(bool busy);
+    void applyProgress(const QString &text, qint64 done, qint64 total);
 
     QLabel *m_title;
     QLabel *m_status;
@@ -55,6 +58,7 @@ private:
     QToolButton *m_export;
     QCheckBox *m_rescue;
     QTextBrowser *m_text;
+    ProgressThrottle m_throttle;
 };
 
 } // namespace rematlens

@@ -44,8 +44,13 @@ QString JobStatusBar::text() const
     return m_label->text();
 }
 
-// Large counts (bytes mapped) are scaled to the bar's int range.
 void JobStatusBar::showProgress(qint64 done, qint64 total, const QString &format)
+{
+    m_throttle.offer([this, done, total, format] { applyProgress(done, total, format); });
+}
+
+// Large counts (bytes mapped) are scaled to the bar's int range.
+void JobStatusBar::applyProgress(qint64 done, qint64 total, const QString &format)
 {
     const bool scaled = total > 1000000;
     m_progress->setRange(0, scaled ? 1000 : static_cast<int>(total));
@@ -57,6 +62,8 @@ void JobStatusBar::showProgress(qint64 done, qint64 total, const QString &format
 
 void JobStatusBar::setRunning(bool running)
 {
+    if (!running)
+        m_throttle.drop();
     m_progress->setVisible(running);
     m_cancel->setVisible(running);
     if (m_cancelAction)

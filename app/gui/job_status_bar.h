@@ -1,5 +1,7 @@
 #pragma once
 
+#include "progress_throttle.h"
+
 #include <QObject>
 #include <QString>
 
@@ -25,6 +27,7 @@ public:
     void setCancelAction(QAction *action) { m_cancelAction = action; }
     void setText(const QString &text);
     QString text() const;
+    // Shown at most every tenth of a second (see ProgressThrottle).
     void showProgress(qint64 done, qint64 total, const QString &format);
     // running: whether anything runs now; the bar and Cancel show only then.
     void setRunning(bool running);
@@ -33,10 +36,13 @@ signals:
     void cancelRequested();
 
 private:
+    void applyProgress(qint64 done, qint64 total, const QString &format);
+
     QLabel *m_label;
     QProgressBar *m_progress;
     QToolButton *m_cancel;
     QAction *m_cancelAction = nullptr;
+    ProgressThrottle m_throttle;
 };
 
 } // namespace rematlens
