@@ -11,6 +11,7 @@
 #include "views/common/zoom_window.h"
 #include "views/figure/figure_writer.h"
 #include "views/timeline/chart_legend_rows.h"
+#include "views/timeline/timeline_chart.h"
 #include "views/timeline/timeline_figure.h"
 #include "views/timeline/timeline_panel.h"
 #include "views/timeline/timeline_view.h"
@@ -18,12 +19,14 @@
 #include <QGraphicsTextItem>
 #include <QHelpEvent>
 #include <QImage>
+#include <QPainter>
 #include <QToolTip>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 #include <QtTest>
 
 #include <algorithm>
+#include <random>
 
 using namespace rematlens;
 
@@ -40,6 +43,7 @@ private slots:
     void tickIntervalsAreRound();
     void trackFollowsTheRecording();
     void trackOfAFailedRun();
+    void areaBoundaryFillsTheSameShape();
     void divergenceOfTwoBudgets();
     void viewHoverAndZoom();
     void axisLabelsAreNeverElided_data();
@@ -204,6 +208,41 @@ void TimelineTest::trackFollowsTheRecording()
     const auto marker = byStep.evictionNear(byStep.evictions().front().x, 0.5);
     QVERIFY(marker.has_value());
     QCOMPARE(byStep.evictions()[*marker].x, byStep.evictions().front().x);
+}
+
+// A jagged stepped boundary, as TimelineChart::stepped makes it (each column drops to the last
+// hold, then visits its values), against the same without the strokes inside columns: the
+// area under each, filled antialiased, is the same picture to the pixel.
+void TimelineTest::areaBoundaryFillsTheSameShape()
+{
+    QList<QPointF> stepped;
+    std::mt19937 random(7);
+    for (int column = 0; column < 300; ++column) {
+        const double x = column * 0.5 + 3;
+        if (!stepped.isEmpty())
+            stepped.append(QPointF(x, stepped.back().y()));
+        for (int k = 0; k <= column % 4; ++k)
+            stepped.append(QPointF(x, 5 + double(random() % 1000) / 10));
+    }
+    const QList<QPointF> boundary = TimelineChart::areaBoundary(stepped);
+    QVERIFY(boundary.size() < stepped.size() * 2 / 3);
+    QCOMPARE(boundary.front(), stepped.front());
+    QCOMPARE(boundary.back(), stepped.back());
+    const auto fill = [](const QList<QPointF> &upper) {
+        QImage image(160, 110, QImage::Format_ARGB32_Premultiplied);
+        image.fill(Qt::white);
+        QPainter painter(&image);
+        painter.setRenderHint(QPainter::Antialiasing);
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(Qt::black);
+        QPolygonF area(upper);
+        area << QPointF(upper.back().x(), 108) << QPointF(upper.front().x(), 108);
+        painter.drawPolygon(area);
+        return image;
+    };
+    const QImage whole = fill(stepped);
+    QCOMPARE(fill(boundary), whole);
+    QVERIFY(whole.pixel(80, 107) != whole.pixel(0, 0)); // something was filled
 }
 
 void TimelineTest::trackOfAFailedRun()

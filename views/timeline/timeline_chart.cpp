@@ -383,12 +383,28 @@ QList<QPointF> TimelineChart::stepped(const TimelineTrack &track, const std::vec
     return out;
 }
 
+// An area's boundary without the strokes inside a pixel column: a stroke there is zero wide
+// and covers nothing, but costs the rasterizer a crossing on every scanline it spans (filling
+// the TreeLSTM's locked memory at 1920 pixels took most of a 100 ms repaint). Of each column's
+// points it keeps the first and the last; the filled shape is the same.
+QList<QPointF> TimelineChart::areaBoundary(const QList<QPointF> &stepped)
+{
+    QList<QPointF> out;
+    out.reserve(stepped.size());
+    for (qsizetype i = 0; i < stepped.size(); ++i) {
+        const bool columnGoesOn = i > 0 && i + 1 < stepped.size() && stepped[i - 1].x() == stepped[i].x()
+                                  && stepped[i + 1].x() == stepped[i].x();
+        if (!columnGoesOn)
+            out.append(stepped[i]);
+    }
+    return out;
+}
+
 void TimelineChart::fillMemory(double from, double to, int columns)
 {
     const TimelineTrack &track = *m_plot->track;
     m_memory->replace(stepped(track, track.memory(), from, to, columns, true));
-    QList<QPointF> locked = stepped(track, track.locked(), from, to, columns, true);
-    m_lockedUpper->replace(locked);
+    m_lockedUpper->replace(areaBoundary(stepped(track, track.locked(), from, to, columns, true)));
     m_depth->replace(stepped(track, m_nesting, from, to, columns, false));
     if (m_plot->comparisonTrack)
         m_comparison->replace(
@@ -458,8 +474,8 @@ void TimelineChart::fillAllocation(double from, double to, int columns)
     const TimelineTrack &track = *m_plot->track;
     QList<QPointF> reserved = stepped(track, track.reserved(), from, to, columns, true);
     QList<QPointF> allocated = stepped(track, track.allocated(), from, to, columns, true);
-    m_fragmentationUpper->replace(reserved);
-    m_fragmentationLower->replace(allocated);
+    m_fragmentationUpper->replace(areaBoundary(reserved));
+    m_fragmentationLower->replace(areaBoundary(allocated));
     m_reserved->replace(std::move(reserved));
     m_allocated->replace(std::move(allocated));
 }
