@@ -1,6 +1,6 @@
 #include "job_status_bar.h"
 
-#include "views/common/elided_label.h"
+#include "status_field.h"
 
 #include <QAction>
 #include <QLabel>
@@ -11,17 +11,15 @@
 namespace rematlens {
 
 JobStatusBar::JobStatusBar(QStatusBar *bar, QObject *parent)
-    : QObject(parent), m_label(new ElidedLabel(bar)), m_progress(new QProgressBar(bar)), m_cancel(new QToolButton(bar))
+    : QObject(parent), m_label(newStatusField(bar, QStringLiteral("jobStatus"))), m_progress(new QProgressBar(bar)),
+      m_cancel(new QToolButton(bar))
 {
     m_progress->setMaximumWidth(240);
     // Wide enough for "hole: 1,674 of 1,674" on one line, however narrow the window.
-    m_progress->setMinimumWidth(m_progress->fontMetrics().horizontalAdvance(QStringLiteral("hole: 1,674 of 1,674")) + 24);
+    m_progress->setMinimumWidth(m_progress->fontMetrics().horizontalAdvance(QStringLiteral("hole: 1,674 of 1,674")) +
+                                24);
     m_progress->setTextVisible(true);
     m_progress->setToolTip(tr("Work finished so far"));
-    m_label->setObjectName(QStringLiteral("jobStatus"));
-    m_label->setFrameShape(QFrame::StyledPanel); // a field of its own: a message left of it never runs into it
-    m_label->setContentsMargins(4, 0, 4, 0);
-    m_label->hide(); // until a sweep or a map has something to say
     m_progress->hide();
     m_cancel->setText(tr("Cancel"));
     m_cancel->setToolTip(tr("Stop the sweep or the map (Ctrl+.)"));

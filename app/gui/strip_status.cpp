@@ -1,6 +1,7 @@
 #include "strip_status.h"
 
-#include "views/common/elided_label.h"
+#include "status_field.h"
+
 #include "views/common/number_format.h"
 #include "views/strip/mapped_row.h"
 #include "views/tables/exact_map_model.h"
@@ -18,11 +19,7 @@ namespace {
 
 QLabel *fieldLabel(QStatusBar *bar, const QString &name, int index)
 {
-    auto *label = new ElidedLabel(bar);
-    label->setObjectName(name);
-    label->setFrameShape(QFrame::StyledPanel); // a field of its own, never run into its neighbour
-    label->setContentsMargins(4, 0, 4, 0);
-    label->hide();
+    QLabel *label = newStatusField(bar, name);
     bar->insertPermanentWidget(index, label);
     return label;
 }
@@ -52,7 +49,7 @@ StripStatus::StripStatus(QStatusBar *bar, const SweepResultModel &sweep, const E
 }
 
 // One line per strip row with a map: its span, whether complete, and where it came from.
-QString StripStatus::mapsText() const
+QStringList StripStatus::mapRows() const
 {
     QStringList rows;
     for (std::size_t p = 0; p < m_sweep.policyCount() && m_sweep.gridSize() > 0; ++p) {
@@ -64,7 +61,12 @@ QString StripStatus::mapsText() const
         rows << tr("%1: map %2, %3, from %4")
                     .arg(m_sweep.policyName(p), spanOf(summary.range, m_sweep), extent, entry->provenance.describe());
     }
-    return rows.join(QLatin1Char('\n'));
+    return rows;
+}
+
+QString StripStatus::mapsText() const
+{
+    return mapRows().join(QLatin1Char('\n'));
 }
 
 QString StripStatus::holesText() const
@@ -74,12 +76,13 @@ QString StripStatus::holesText() const
 
 void StripStatus::showMaps()
 {
-    const QString all = mapsText();
-    const QStringList rows = all.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    const QStringList rows = mapRows();
     m_mapsLabel->setVisible(!rows.isEmpty());
-    m_mapsLabel->setText(rows.size() == 1 ? rows.front()
-                                          : tr("Exact maps on %1 of %2 rows").arg(rows.size()).arg(m_sweep.policyCount()));
-    m_mapsLabel->setToolTip(tr("Where the exact maps drawn on the strip's rows came from:\n%1").arg(all));
+    m_mapsLabel->setText(rows.size() == 1
+                             ? rows.front()
+                             : tr("Exact maps on %1 of %2 rows").arg(rows.size()).arg(m_sweep.policyCount()));
+    m_mapsLabel->setToolTip(
+        tr("Where the exact maps drawn on the strip's rows came from:\n%1").arg(rows.join(QLatin1Char('\n'))));
 }
 
 // Per row in the tooltip: the table lists every row's holes.
@@ -93,7 +96,8 @@ void StripStatus::showHoles()
     QStringList lines;
     for (std::size_t p = 0; p < m_sweep.policyCount(); ++p)
         lines << tr("%1: %2").arg(m_sweep.policyName(p), countOf(perRow[p], tr("hole"), tr("holes")));
-    m_holesLabel->setToolTip(tr("Holes the Holes table lists, per row of the strip:\n%1").arg(lines.join(QLatin1Char('\n'))));
+    m_holesLabel->setToolTip(
+        tr("Holes the Holes table lists, per row of the strip:\n%1").arg(lines.join(QLatin1Char('\n'))));
 }
 
 } // namespace rematlens

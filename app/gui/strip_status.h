@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QObject>
+#include <QStringList>
 
 class QLabel;
 class QStatusBar;
@@ -25,6 +26,7 @@ public:
     QString holesText() const;
 
 private:
+    QStringList mapRows() const;
     void showMaps();
     void showHoles();
 
