@@ -3,6 +3,7 @@
 // shown at once on the strip row of its identity alone, with no replay, its gaps unmapped; Map
 // walks only what it leaves out; maps of other traces are ignored, unreadable files warned about.
 #include "gui/demo_atlas.h"
+#include "gui/test_window.h"
 
 #include "app/formats/bundled_map_reader.h"
 #include "app/gui/atlas_directory.h"
@@ -20,7 +21,6 @@
 #include <QFile>
 #include <QProcess>
 #include <QStatusBar>
-#include <QTemporaryDir>
 #include <QtTest>
 
 #include <nlohmann/json.hpp>
@@ -177,7 +177,7 @@ private:
     QString atlasWith(const QString &name, const QByteArray &content);
     QString atlasWithFiles(const QList<std::pair<QString, QByteArray>> &files);
 
-    QTemporaryDir m_dir;
+    GuiTestUser m_user;
     PlainMap m_full; // the demo mapped over 0.10-1.00
     PlainMap m_part; // over 0.30-0.40
     int m_case = 0;
@@ -185,12 +185,10 @@ private:
 
 void AtlasMapsTest::initTestCase()
 {
-    QVERIFY(m_dir.isValid());
-    qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
-    QCoreApplication::setOrganizationName(QStringLiteral("RematLensAtlasTest"));
-    qRegisterMetaType<LoadedTraceResult>();
-    const QString full = m_dir.filePath(QStringLiteral("full.jsonl"));
-    const QString part = m_dir.filePath(QStringLiteral("part.jsonl"));
+    QVERIFY(m_user.isValid());
+    m_user.setUp(QStringLiteral("RematLensAtlasTest"));
+    const QString full = m_user.filePath(QStringLiteral("full.jsonl"));
+    const QString part = m_user.filePath(QStringLiteral("part.jsonl"));
     QString error = mapDemo(QStringLiteral("0.10"), QStringLiteral("1.00"), full);
     QVERIFY2(error.isEmpty(), qPrintable(error));
     error = mapDemo(QStringLiteral("0.30"), QStringLiteral("0.40"), part);
@@ -201,17 +199,17 @@ void AtlasMapsTest::initTestCase()
     QVERIFY(m_part.records.size() > 10);
 }
 
-// Each case starts with no map made before: a cache of its own.
+// Each case starts with no map made before: an empty cache.
 void AtlasMapsTest::init()
 {
     ++m_case;
-    qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data%1").arg(m_case)).toUtf8());
-    qputenv("REMATLENS_ATLAS_DIR", m_dir.filePath(QStringLiteral("none")).toUtf8());
+    m_user.reset();
+    qputenv("REMATLENS_ATLAS_DIR", m_user.filePath(QStringLiteral("none")).toUtf8());
 }
 
 QString AtlasMapsTest::atlasWithFiles(const QList<std::pair<QString, QByteArray>> &files)
 {
-    const QString atlas = m_dir.filePath(QStringLiteral("atlas%1").arg(m_case));
+    const QString atlas = m_user.filePath(QStringLiteral("atlas%1").arg(m_case));
     QDir().mkpath(atlas);
     for (const auto &[name, content] : files) {
         const QString path = atlas + QLatin1Char('/') + name;
@@ -236,7 +234,7 @@ QString AtlasMapsTest::atlasWith(const QString &name, const QByteArray &content)
 // tree, where nothing is installed), then the source tree's atlas/maps if it is there.
 void AtlasMapsTest::atlasIsLookedForWhereTheReadmeSays()
 {
-    const QString chosen = m_dir.filePath(QStringLiteral("chosen"));
+    const QString chosen = m_user.filePath(QStringLiteral("chosen"));
     qputenv("REMATLENS_ATLAS_DIR", chosen.toUtf8());
     QCOMPARE(atlasDirectory(), chosen);
     qunsetenv("REMATLENS_ATLAS_DIR");
@@ -299,7 +297,7 @@ void AtlasMapsTest::readerErrorsNameFileAndLine()
     QVERIFY2(QString::fromStdString(error).startsWith(corrupt + QStringLiteral(":")), error.c_str());
 
     // Not gzip at all (zlib would read it as it is).
-    const QString plain = m_dir.filePath(QStringLiteral("plain.jsonl.gz"));
+    const QString plain = m_user.filePath(QStringLiteral("plain.jsonl.gz"));
     {
         QFile file(plain);
         QVERIFY(file.open(QIODevice::WriteOnly));

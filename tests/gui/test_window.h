@@ -39,6 +39,8 @@ public:
         QDir(m_dir.filePath(QStringLiteral("data"))).removeRecursively();
     }
 
+    bool isValid() const { return m_dir.isValid(); }
+
     // A file of the suite's own folder (beside, not inside, the user's settings and data).
     QString filePath(const QString &name) const { return m_dir.filePath(name); }
 
