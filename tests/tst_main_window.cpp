@@ -25,7 +25,10 @@
 #include <QClipboard>
 #include <QDockWidget>
 #include <QImage>
+#include <QMenu>
+#include <QMenuBar>
 #include <QProcess>
+#include <QSet>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QWheelEvent>
@@ -67,6 +70,7 @@ private slots:
     void startupOptionsApplyWithoutScreenshot();
     void holesTableCopiesWithCtrlC();
     void memoryMapFollowsSelectionAndTimeline();
+    void viewMenuNamesEachPartOnce();
 
 private:
     bool openDemo() { return openAndSweep(*m_window, QStringLiteral(":demo"), demoGrid()); }
@@ -609,6 +613,24 @@ void MainWindowTest::memoryMapFollowsSelectionAndTimeline()
     QTRY_VERIFY(view->chartContent().markerLine().has_value());
     p.allocators = {QStringLiteral("sum")};
     m_window->setSweepParameters(p);
+}
+
+// Each dock and tool bar the View menu shows or hides has a name of its own (the Sweep dock and
+// the tool bar were both "Sweep").
+void MainWindowTest::viewMenuNamesEachPartOnce()
+{
+    QMenu *view = nullptr;
+    for (QAction *menu : m_window->menuBar()->actions())
+        if (menu->menu() && menu->text().remove(QLatin1Char('&')) == QStringLiteral("View"))
+            view = menu->menu();
+    QVERIFY(view);
+    QStringList names;
+    for (QAction *action : view->actions())
+        if (!action->isSeparator())
+            names << action->text().remove(QLatin1Char('&'));
+    QVERIFY(names.contains(QStringLiteral("Sweep")));
+    QVERIFY(names.contains(QStringLiteral("Sweep Toolbar")));
+    QCOMPARE(QSet<QString>(names.begin(), names.end()).size(), names.size());
 }
 
 QTEST_MAIN(MainWindowTest)

@@ -82,7 +82,7 @@ void WindowMenus::addSweepMenu()
     sweep->addAction(tr("&Refine Marked Range (R in the strip)"), &w, &MainWindow::refineMarkedRange);
     QAction *focus = sweep->addAction(tr("Focus the &Strip"), &w, [&w] { w.strip()->setFocus(); });
     focus->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
-    QToolBar *tools = w.addToolBar(tr("Sweep"));
+    QToolBar *tools = w.addToolBar(tr("Sweep Toolbar")); // the View menu lists it beside the Sweep dock
     tools->setObjectName(QStringLiteral("sweepToolBar")); // for saveState
     tools->setToolButtonStyle(Qt::ToolButtonTextOnly);
     tools->addAction(run);
