@@ -12,6 +12,7 @@
 #include "core/trace/trace_reader.h"
 #include "views/figure/figure_writer.h"
 #include "views/memory/memory_map_figure.h"
+#include "views/memory/memory_map_panel.h"
 #include "views/memory/memory_map_view.h"
 #include "views/timeline/chart_legend_rows.h"
 #include "views/timeline/timeline_chart.h"
@@ -27,6 +28,7 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSet>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QHelpEvent>
 #include <QToolTip>
@@ -84,6 +86,7 @@ int count(const QString &text, const QString &what)
 class MemoryMapTest : public QObject {
     Q_OBJECT
 private slots:
+    void stepBoxKeepsNoStepOfAnEarlierRun();
     void initTestCase();
     void seriesMaximaAreTheRecordsPeaks_data();
     void seriesMaximaAreTheRecordsPeaks();
@@ -643,6 +646,24 @@ void MemoryMapTest::commandLineFigures()
     for (qsizetype i = 1; i < samples.size(); ++i)
         peak = std::max(peak, Bytes(samples[i].section(QLatin1Char(','), 9, 9).toLongLong()));
     QCOMPARE(peak, run->result.allocation->peakReserved);
+}
+
+// A run without steps to show (the byte sum, or none selected) after one that had them: the
+// step box shows none, not the earlier run's; the next run's step shows again.
+void MemoryMapTest::stepBoxKeepsNoStepOfAnEarlierRun()
+{
+    MemoryMapPanel panel;
+    auto *box = panel.findChild<QSpinBox *>(QStringLiteral("memoryMapStep"));
+    QVERIFY(box);
+    panel.setStepsEnabled(true);
+    panel.setSteps(2000, 1504);
+    QCOMPARE(box->text(), QStringLiteral("1504"));
+    panel.setStepsEnabled(false);
+    QCOMPARE(box->text(), QStringLiteral("—"));
+    QVERIFY(!box->isEnabled());
+    panel.setStepsEnabled(true);
+    panel.setSteps(2000, 0);
+    QCOMPARE(box->text(), QStringLiteral("0"));
 }
 
 QTEST_MAIN(MemoryMapTest)

@@ -41,8 +41,17 @@ void MemoryMapPanel::setSteps(std::size_t count, std::size_t step)
     m_step->setValue(int(step));
 }
 
+// Without a run under an allocator model there is no step: the box says so ("—") rather than
+// keep the step of the last run that had one.
 void MemoryMapPanel::setStepsEnabled(bool enabled)
 {
+    if (!enabled) {
+        const QSignalBlocker quiet(m_step);
+        m_step->setRange(0, 0);
+        m_step->setSpecialValueText(QStringLiteral("—"));
+    } else {
+        m_step->setSpecialValueText(QString());
+    }
     m_step->setEnabled(enabled);
     m_default->setEnabled(enabled);
 }
