@@ -5,6 +5,7 @@ Every step resumes: the 0.001 grid and each map are `--out` files that rematlens
 they stop, so the script can be stopped at any time (or given --minutes) and run again.
 
     scripts/atlas.py run [--minutes M] [--threads N] [--mpi N] [--only NAME ...] [--window-only]
+                         [--allocator caching]
     scripts/atlas.py doc [--out docs/atlas.md] [--pack atlas/maps]
 
 Per trace (DTR, eager runtime, overhead limit 2): the 0.001 grid over 0.10-1.00 first, which
@@ -13,6 +14,10 @@ exact map of the window; then of the whole 0.10-1.00 range, into the same map fi
 of every rematlens process is added to a ledger beside the maps, so the document can say what a
 complete map cost (or, where incomplete, project it from the interval widths next to each gap).
 `doc` also gzips each map into atlas/maps/, where the window finds it for the trace's SHA-256.
+
+With --allocator caching, `run` maps each trace under PyTorch's caching allocator model instead
+(on-failure eviction, default options) over the whole 0.10-1.00 range, into NAME.caching.jsonl
+beside the byte sum's map, with a ledger of its own; `doc` sets the two side by side.
 
 Standard library only; run with the system's python3.
 """
@@ -34,6 +39,8 @@ REPO = Path(__file__).resolve().parent.parent
 CHECKSUMS = REPO / "traces" / "dtr-2020.sha256"
 SETTINGS = ["--policy", "DTR", "--runtime", "eager", "--overhead-limit", "2"]
 RANGE = ("0.10", "1.00")
+# The allocator models the atlas maps besides the byte sum, with the options `map` takes for them.
+MODELS = {"caching": ["--allocator", "caching", "--eviction", "on-failure"]}
 SHORT = {"unet": "U-Net", "resnet32": "ResNet-32", "inceptionv4": "InceptionV4", "tv_densenet121": "DenseNet-121",
          "transformer": "Transformer", "unroll_gan": "unrolled GAN", "treelstm": "TreeLSTM", "lstm": "LSTM"}
 
@@ -145,9 +152,10 @@ class Atlas:
         self.root = Path(args.dir)
         self.traces_dir = Path(args.traces) if args.traces else default_trace_dir()
 
-    def paths(self, name):
-        return (self.root / "grid" / (name + ".jsonl"), self.root / "maps" / (name + ".jsonl"),
-                Ledger(self.root / (name + ".ledger.json")))
+    def paths(self, name, model=None):
+        stem = name if model is None else name + "." + model
+        return (self.root / "grid" / (name + ".jsonl"), self.root / "maps" / (stem + ".jsonl"),
+                Ledger(self.root / (stem + ".ledger.json")))
 
     def trace_path(self, file_name, sha):
         path = self.traces_dir / file_name
@@ -157,8 +165,9 @@ class Atlas:
             fail(str(path) + ": SHA-256 differs from traces/dtr-2020.sha256; not the public trace")
         return str(path)
 
-    def map_command(self, trace, out, low, high, args, summary=False):
+    def map_command(self, trace, out, low, high, args, summary=False, model=None):
         command = [self.binary, "map", trace, "--from", low, "--to", high, "--out", str(out)] + SETTINGS
+        command += MODELS[model] if model else []
         if summary:
             return command + ["--summary-only", "--json"]
         command += ["--threads", str(args.threads)]
@@ -167,14 +176,31 @@ class Atlas:
                 ["--allow-run-as-root"] if os.geteuid() == 0 else []) + command
         return command
 
-    def summary(self, trace, out, low, high):
+    def summary(self, trace, out, low, high, model=None):
         if not out.exists():
             return None
-        _, text = run_limited(self.map_command(trace, out, low, high, None, summary=True), None, _NullLedger(),
-                              "summary")
+        _, text = run_limited(self.map_command(trace, out, low, high, None, summary=True, model=model), None,
+                              _NullLedger(), "summary")
         return json.loads(text)["maps"][0]
 
+    def run_model(self, args):
+        """The whole range of every trace under the allocator model, resumable like the rest."""
+        for name, file_name, sha in public_traces():
+            if args.only and name not in args.only:
+                continue
+            trace = self.trace_path(file_name, sha)
+            _, map_path, ledger = self.paths(name, args.allocator)
+            map_path.parent.mkdir(parents=True, exist_ok=True)
+            deadline = time.monotonic() + args.minutes * 60 if args.minutes else None
+            command = self.map_command(trace, map_path, RANGE[0], RANGE[1], args, model=args.allocator)
+            print(f"{name}: the exact map under the {args.allocator} model: " + " ".join(command), flush=True)
+            done, _ = run_limited(command, deadline, ledger, "map")
+            if not done:
+                print(f"{name}: stopped at the time limit; run again to continue", flush=True)
+
     def run(self, args):
+        if args.allocator:
+            return self.run_model(args)
         deadline_for = lambda: time.monotonic() + args.minutes * 60 if args.minutes else None
         for name, file_name, sha in public_traces():
             if args.only and name not in args.only:
@@ -408,6 +434,8 @@ def main():
     run.add_argument("--mpi", type=int, default=1, help="ranks of mpirun for the maps (1: no MPI)")
     run.add_argument("--only", nargs="*", help="short trace names (unet, lstm, ...)")
     run.add_argument("--window-only", action="store_true", help="map only each trace's window")
+    run.add_argument("--allocator", choices=sorted(MODELS),
+                     help="map the whole range under this allocator model instead of the byte sum")
     doc = sub.add_parser("doc", help="write docs/atlas.md from the maps")
     doc.add_argument("--out", default=str(REPO / "docs" / "atlas.md"))
     doc.add_argument("--pack", default=str(REPO / "atlas" / "maps"),

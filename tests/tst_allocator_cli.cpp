@@ -121,9 +121,6 @@ void AllocatorCliTest::badUsage_data()
                                     << "--alloc-option: unknown key \"garbage_collection_threshold\"";
     QTest::newRow("small max split") << "run :demo --ratio 0.5 --allocator caching --alloc-option max_split_size_mb=4"
                                      << "--alloc-option max_split_size_mb: expected a whole number of MiB, at least 20";
-    QTest::newRow("exact map") << "map :demo --from 0.4 --to 0.5 --allocator caching" << "the exact map needs --allocator sum";
-    QTest::newRow("exact holes") << "holes :demo --from 0.4 --to 0.5 --exact --allocator best-fit"
-                                 << "the exact map needs --allocator sum";
     QTest::newRow("figure") << "figure timeline :demo --ratio 0.5 --allocator caching --eviction later --out x.png"
                             << "--eviction: expected on-failure or after-op";
 }

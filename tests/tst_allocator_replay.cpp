@@ -2,6 +2,7 @@
 // fragmentation where the byte sum passes (and what expandable segments, the arena and eviction
 // change), the after-op coupling, and the layout invariants checked after every operator on every
 // own trace and every public trace (when present) at several budgets.
+#include "allocator_traces.h"
 #include "shared_data.h"
 
 #include "core/sim/baseline.h"
@@ -13,39 +14,9 @@
 #include <sstream>
 
 using namespace rematlens;
+using namespace allocator_traces;
 
 namespace {
-
-constexpr Bytes MiB = Bytes{1} << 20;
-
-// Specification 1.17 as a trace: a (60 MiB) is made and released, then y (20) and z (30), y is
-// released and w (45) is made; w reads z when `wReadsZ`, so z stays locked while w is placed.
-// Unless `releaseAtEnd`, z and w stay live to the end, where the program pins them.
-std::string workedExampleTrace(bool wReadsZ, bool releaseAtEnd = false)
-{
-    std::ostringstream out;
-    const auto call = [&](const char *name, const char *args, Bytes size) {
-        out << R"({"INSTRUCTION":"CALL","NAME":"op_)" << name << R"(","ARGS":[)" << args << R"(],"RESULT":[")"
-            << name << R"("],"TIME":"10"})" << '\n';
-        out << R"({"INSTRUCTION":"MEMORY","NAME":")" << name << R"(","MEMORY":")" << size << R"("})" << '\n';
-        out << R"({"INSTRUCTION":"ALIAS","NAME":")" << name << R"(","ALIAS":"-1"})" << '\n';
-    };
-    const auto release = [&](const char *name) {
-        out << R"({"INSTRUCTION":"RELEASE","NAME":")" << name << R"("})" << '\n';
-    };
-    out << R"({"INSTRUCTION":"ANNOTATE","ANNOTATION":"START"})" << '\n';
-    call("a", "", 60 * MiB);
-    release("a");
-    call("y", "", 20 * MiB);
-    call("z", "", 30 * MiB);
-    release("y");
-    call("w", wReadsZ ? R"("z")" : "", 45 * MiB);
-    if (releaseAtEnd) {
-        release("z");
-        release("w");
-    }
-    return out.str();
-}
 
 RunResult replay(const Program &program, Bytes budget, AllocatorConfig allocator, const char *policy = "LRU")
 {
@@ -63,14 +34,6 @@ AllocatorConfig model(AllocatorKind kind, EvictionCoupling eviction = EvictionCo
     config.kind = kind;
     config.eviction = eviction;
     return config;
-}
-
-std::shared_ptr<const Program> parse(const std::string &text)
-{
-    TraceReadResult read = parseTraceText(text, "worked example");
-    if (!read.ok())
-        qFatal("%s", read.error.toString().c_str());
-    return std::move(read.program);
 }
 
 // Checks the invariants of one run: the layout held after every operator, and
@@ -158,8 +121,9 @@ void AllocatorReplayTest::fragmentationFailsWhereSumPasses()
     QCOMPARE(caching.allocation->peakAllocated, 60 * MiB);
     QCOMPARE(caching.allocation->cacheFlushes, 1);
     QVERIFY(caching.allocation->layoutProblem.empty());
-    QCOMPARE(caching.interval.lo, 100 * MiB); // one replay stands for its own budget only
-    QCOMPARE(caching.interval.hi, std::optional(100 * MiB + 1));
+    // Every budget from 30 + 45 MiB (the bytes fit) up to 60 reserved + a 46 MiB segment fails alike.
+    QCOMPARE(caching.interval.lo, 75 * MiB);
+    QCOMPARE(caching.interval.hi, std::optional(106 * MiB));
 }
 
 void AllocatorReplayTest::expandableSegmentsPass()

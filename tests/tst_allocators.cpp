@@ -80,6 +80,11 @@ public:
     Bytes roundedSize(Bytes n) const override { return n; }
     Bytes capacity() const override { return cap; }
     Bytes largestFreeBlock() const override { return 0; }
+    Bytes largestFixedFreeBlock() const override { return 0; }
+    std::optional<Bytes> freeTailFrom() const override { return std::nullopt; }
+    void setCapacity(Bytes capacity) override { cap = capacity; }
+    bool sameState(const Allocator &) const override { return false; }
+    Bytes addressOf(BlockHandle) const override { return 0; }
     std::vector<SegmentView> layout() const override { return segments; }
     std::string bookkeepingProblem() const override { return {}; }
     void setCounts(Bytes allocated, Bytes reserved)

@@ -18,12 +18,17 @@
 
 #include <QAction>
 #include <QBuffer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QImage>
 #include <QPainter>
 #include <QProcess>
 #include <QSvgGenerator>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <set>
 
 using namespace rematlens;
 
@@ -116,6 +121,7 @@ private slots:
     void cancelledMapLeavesGaps();
     void mapsComeBackWithTheTrace();
     void budgetReadingPolicyIsRefusedByName();
+    void allocatorRowsAreMappedEach();
     void figureStripExactDrawsIntervals();
 
 private:
@@ -397,6 +403,46 @@ void ExactMapGuiTest::budgetReadingPolicyIsRefusedByName()
     QVERIFY(!m_window->startMap());
     QVERIFY(!m_window->mapRunning());
     QCOMPARE(m_window->exactMaps()->rows().size(), intervalsBefore); // nothing lost
+}
+
+// Map Exactly maps the allocator rows too, each under its own model, and draws each row's map:
+// the caching and best-fit rows hold the intervals `map --allocator` finds over the same range.
+void ExactMapGuiTest::allocatorRowsAreMappedEach()
+{
+    m_window = showNewWindow();
+    SweepParameters p = sweepGrid(QStringLiteral("0.3"), QStringLiteral("0.4"), QStringLiteral("0.01"));
+    p.allocators = {QStringLiteral("sum"), QStringLiteral("caching"), QStringLiteral("best-fit")};
+    QVERIFY(openAndSweep(*m_window, QStringLiteral(":demo"), p, 120000));
+    QSignalSpy mapped(m_window.get(), &MainWindow::mapFinished);
+    QVERIFY(m_window->startMap());
+    QTRY_COMPARE_WITH_TIMEOUT(mapped.count(), 1, 120000);
+    QCOMPARE(mapped.first().first().toBool(), false);
+    const SweepResultModel &sweep = *m_window->sweepModel();
+    QCOMPARE(sweep.policyCount(), std::size_t{3});
+    std::set<std::size_t> sizes;
+    for (std::size_t row = 0; row < 3; ++row) {
+        const RunRequest &request = sweep.request(row, 0);
+        const MappedRow *map = m_window->strip()->mappedRow(row);
+        QVERIFY2(map, qPrintable(QStringLiteral("row %1 has no map").arg(row)));
+        QCOMPARE(m_window->exactMaps()->row(request), map);
+        QVERIFY(map->summary.unmapped.empty());
+        sizes.insert(map->intervals.size());
+        if (request.config.allocator.isSum())
+            continue;
+        const QString model = QString::fromStdString(std::string(allocatorKindName(request.config.allocator.kind)));
+        int status = -1;
+        const QString json = runRematlens({QStringLiteral("map"), QStringLiteral(":demo"), QStringLiteral("--from"),
+                                           p.from, QStringLiteral("--to"), p.to, QStringLiteral("--allocator"), model,
+                                           QStringLiteral("--json")},
+                                          status);
+        QCOMPARE(status, 0);
+        const QJsonObject cli =
+            QJsonDocument::fromJson(json.toUtf8()).object()[QStringLiteral("maps")].toArray()[0].toObject();
+        QCOMPARE(cli[QStringLiteral("allocator")].toString(), model);
+        QCOMPARE(static_cast<std::size_t>(cli[QStringLiteral("intervals")].toInteger()), map->intervals.size());
+        QCOMPARE(static_cast<std::size_t>(cli[QStringLiteral("holes")].toArray().size()), map->summary.holes.size());
+    }
+    QVERIFY2(sizes.size() > 1, "every model's row holds the same number of intervals: one map drawn thrice?");
 }
 
 void ExactMapGuiTest::figureStripExactDrawsIntervals()

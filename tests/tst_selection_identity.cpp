@@ -295,9 +295,9 @@ void SelectionIdentityTest::allocatorRowsShowTheirOwnRuns()
     }
 }
 
-// Mapped with the three allocator rows: only the sum row can be mapped, and only it draws a map,
-// lists exact holes or quotes intervals. The demo around its holes; U-Net over 0.417-0.424 where
-// installed.
+// Mapped with the three allocator rows: each row draws its own model's map, lists its own
+// exact holes and quotes its own intervals. The demo around its holes; U-Net over 0.417-0.424
+// where installed.
 void SelectionIdentityTest::mapsBelongToOneRow_data()
 {
     QTest::addColumn<QString>("trace");
@@ -318,27 +318,38 @@ void SelectionIdentityTest::mapsBelongToOneRow()
     QTRY_COMPARE_WITH_TIMEOUT(mapped.count(), 1, 300000);
     QCOMPARE(mapped.first().first().toBool(), false);
     FeasibilityStrip *strip = m_window->strip();
-    QVERIFY(strip->mappedRow(0));
-    QVERIFY(!strip->mappedRow(1));
-    QVERIFY(!strip->mappedRow(2));
-    QCOMPARE(m_window->exactMaps()->rows().size(), std::size_t{1});
-    const HoleListModel &holes = *m_window->holeModel();
-    for (int i = 0; i < holes.rowCount(); ++i)
-        if (holes.entry(i).exact)
-            QCOMPARE(holes.entry(i).policy, std::size_t{0});
-    const StripGeometry g = strip->cellGeometry();
-    for (int row = 1; row < 3; ++row) {
-        const QString tip = strip->tooltipAt(g.cell(row, 3).center().toPoint());
-        QVERIFY2(!tip.contains(QStringLiteral("[")), qPrintable(tip)); // an interval's tooltip gives [lo, hi)
+    QCOMPARE(m_window->exactMaps()->rows().size(), std::size_t{3});
+    for (std::size_t row = 0; row < 3; ++row) {
+        const MappedRow *map = strip->mappedRow(row);
+        QVERIFY(map);
+        QCOMPARE(m_window->exactMaps()->row(m_window->sweepModel()->request(row, 0)), map);
     }
-    // Selecting across the rows: the sum row selects intervals, the others grid cells.
+    // Each exact hole lies in a failing interval of its own row's map.
+    const HoleListModel &holes = *m_window->holeModel();
+    for (int i = 0; i < holes.rowCount(); ++i) {
+        const HoleListModel::Entry &entry = holes.entry(i);
+        if (!entry.exact)
+            continue;
+        const MappedRow *map = strip->mappedRow(entry.policy);
+        const auto inside = std::find_if(map->intervals.begin(), map->intervals.end(),
+                                         [&](const RunResult &r) { return r.interval.contains(entry.exact->firstFail); });
+        QVERIFY(inside != map->intervals.end() && isFailure(inside->outcome));
+    }
+    const StripGeometry g = strip->cellGeometry();
+    for (int row = 0; row < 3; ++row) {
+        const QString tip = strip->tooltipAt(g.cell(row, 3).center().toPoint());
+        QVERIFY2(tip.contains(QStringLiteral("[")), qPrintable(tip)); // an interval's tooltip gives [lo, hi)
+    }
+    // Selecting down the rows: each selects an interval of its own map.
     QVERIFY(strip->selectInterval(0, strip->mappedRow(0)->intervals.front().interval.lo));
     checkViewsFollow();
     if (QTest::currentTestFailed())
         return;
     strip->setFocus();
     QTest::keyClick(strip, Qt::Key_Down);
-    QVERIFY(!m_window->selection().current()->interval);
+    const std::optional<SelectedRun> &below = m_window->selection().current();
+    QVERIFY(below && below->interval);
+    QCOMPARE(below->request.config.allocator.kind, m_window->sweepModel()->request(1, 0).config.allocator.kind);
     checkViewsFollow();
     if (QTest::currentTestFailed())
         return;

@@ -52,8 +52,9 @@ std::optional<Header> readHeader(GzipLineReader &in, const std::string &path, st
     return headerOf(path, line, error);
 }
 
-// The strip row a record's map is drawn on: its policy, runtime, limit and kept tensors, with the
-// header's allocator model and seed.
+// The strip row a record's map is drawn on: its policy, runtime, limit, kept tensors and allocator
+// model (the header's when the record names none, as records of the byte sum do), with the
+// header's seed.
 std::optional<RowIdentity> rowOf(const Json &record, const Header &header)
 {
     const std::optional<RuntimeKind> runtime = findRuntime(record.value("runtime", std::string()));
@@ -63,7 +64,7 @@ std::optional<RowIdentity> rowOf(const Json &record, const Header &header)
     RowIdentity row;
     row.policy = record.value("heuristic", std::string());
     row.runtime = *runtime;
-    row.allocator = header.allocator;
+    row.allocator = record.value("allocator", header.allocator);
     row.overheadLimit = limit.get<double>();
     const Json keep = record.value("keep", Json::array());
     if (!keep.is_array())

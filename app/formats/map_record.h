@@ -20,18 +20,22 @@ struct MapIdentity {
     std::string runtime;            // simrd's name
     double overheadLimit = 2.0;
     std::vector<std::string> keep;  // tensors kept resident, as the trace spells them
+    std::string allocator = "sum";  // allocatorKey of the model the map replays under
 
-    // trace, heuristic, runtime, overhead_limit and keep (when any), as records start
+    // trace, heuristic, runtime, overhead_limit, keep (when any) and allocator (when not the
+    // byte sum), as records start
     nlohmann::ordered_json toJson() const;
 
-    using Key = std::tuple<std::string, std::string, double, std::string>;
+    using Key = std::tuple<std::string, std::string, double, std::string, std::string>;
     Key key() const;
     static Key keyOf(const nlohmann::ordered_json &record);
 };
 
 // One interval of the map: lo, hi (null when unbounded), the result and the numbers every
 // budget of the interval shares. An out-of-memory failure names where it ran out; its bytes
-// short depend on the budget, so the record gives them at lo (the most).
+// short depend on the budget, so the record gives them at lo (the most); under an allocator
+// whose capacity is the budget so does the largest free block, and the record says what both
+// are made of ("capacity_figures") so a reader can restate them at any budget of the interval.
 nlohmann::ordered_json mapRecordToJson(const MapIdentity &identity, const RunResult &result, const Baseline &baseline);
 
 // Why an Outcome::Impossible interval cannot pass: the operator whose arguments and output

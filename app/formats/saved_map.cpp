@@ -60,6 +60,7 @@ MapIdentity identityOf(const Json &record)
     identity.runtime = record.value("runtime", std::string());
     identity.overheadLimit = record.value("overhead_limit", 2.0);
     identity.keep = record.value("keep", std::vector<std::string>{});
+    identity.allocator = record.value("allocator", std::string("sum"));
     return identity;
 }
 

@@ -160,7 +160,8 @@ void MapCache::storeIntervals(const QString &key, const RunRequest &request, con
                               const Baseline &baseline)
 {
     const MapIdentity identity{request.trace, request.config.policy.name,
-                               std::string(simrdRuntimeName(request.config.runtime)), request.overheadLimit, request.keep};
+                               std::string(simrdRuntimeName(request.config.runtime)), request.overheadLimit, request.keep,
+                               allocatorKey(request.config.allocator)};
     for (const RunResult &r : intervals) {
         nlohmann::ordered_json record;
         record["key"] = key.toStdString();

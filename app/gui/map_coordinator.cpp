@@ -120,9 +120,6 @@ void MapCoordinator::cancel()
 // Why the window cannot map a row, in the window's words.
 static QString unmappable(const RunConfig &config)
 {
-    if (!config.allocator.isSum())
-        return QObject::tr("an allocator model places blocks in ways that depend on the budget beyond what one "
-                           "replay's interval captures; its row keeps the sweep's cells");
     if (config.policy.readsBudget())
         return QObject::tr("its score reads the bytes an allocation still lacks, which change with every byte of "
                            "budget");

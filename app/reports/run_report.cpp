@@ -57,9 +57,6 @@ nlohmann::ordered_json failureToJson(const Failure &f, const char *bytesShortKey
                                   {"locked_bytes", f.lockedBytes}};
 }
 
-namespace {
-
-// Under an allocator model only, so the sum's records stay as simrd's reference has them.
 void addAllocatorFailure(const Failure &f, nlohmann::ordered_json &failure)
 {
     if (!f.oomKind)
@@ -68,6 +65,8 @@ void addAllocatorFailure(const Failure &f, nlohmann::ordered_json &failure)
     failure["request"] = f.request;
     failure["largest_free_block"] = f.largestFreeBlock;
 }
+
+namespace {
 
 void addAllocation(const RunRequest &request, const RunResult &result, nlohmann::ordered_json &j)
 {

@@ -17,6 +17,9 @@ nlohmann::ordered_json runToJson(const RunRequest &request, const RunResult &res
 // A failure as records give it; bytesShortKey names the bytes short (map records give them at lo).
 nlohmann::ordered_json failureToJson(const Failure &failure, const char *bytesShortKey = "bytes_short");
 Failure failureFromJson(const nlohmann::ordered_json &object, const char *bytesShortKey = "bytes_short");
+// Under an allocator model only (so the sum's records stay as simrd's reference has them): the
+// failure's kind, request and largest free block.
+void addAllocatorFailure(const Failure &failure, nlohmann::ordered_json &object);
 
 // A run's result read back from its record (what runToJson wrote).
 RunResult runFromJson(const nlohmann::ordered_json &record);

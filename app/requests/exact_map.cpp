@@ -304,7 +304,7 @@ int makeExactMap(const MapOptions &options, ExactMap &map, const MpiWorld *world
         const RunRequest request = planBudget(settings, policy, map.trace.baseline, 0);
         policyMap.config = request.config;
         policyMap.identity = MapIdentity{map.trace.name, policy.name, std::string(simrdRuntimeName(settings.runtime)),
-                                         settings.overheadLimit, settings.keep};
+                                         settings.overheadLimit, settings.keep, allocatorKey(settings.allocator)};
         bool stopped = false;
         if (placement.world && !options.summaryOnly)
             stopped = walkPolicyAcrossRanks(options, map, placement, out, policyMap, writeFailed, error);

@@ -166,7 +166,14 @@ std::string requestOf(const MapIdentity &identity, const LoadedTrace &trace, con
     run.ratio.reset();
     run.budget = 0;
     request.trace = trace.name;
-    return configureRun(run, trace, request);
+    std::string problem = configureRun(run, trace, request);
+    if (problem.empty() && identity.allocator != "sum") {
+        const std::optional<AllocatorConfig> allocator = parseAllocatorKey(identity.allocator);
+        if (!allocator)
+            return "the map's allocator \"" + identity.allocator + "\" is not one this version knows";
+        request.config.allocator = *allocator;
+    }
+    return problem;
 }
 
 RequestOutcome explainSavedMap(const ExplainOptions &options, const std::string &mapPath)

@@ -4,9 +4,11 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace rematlens {
@@ -60,8 +62,53 @@ public:
         m_windowPeakAllocated = m_allocated;
         m_windowPeakReserved = m_reserved;
     }
+    // The same for one stretch of a replay between two of its waypoints, so a replay that takes
+    // over another's path folds the peaks of the stretches it went through.
+    Bytes stretchPeakAllocated() const { return m_stretchPeakAllocated; }
+    Bytes stretchPeakReserved() const { return m_stretchPeakReserved; }
+    void restartStretch()
+    {
+        m_stretchPeakAllocated = m_allocated;
+        m_stretchPeakReserved = m_reserved;
+    }
+    // Whatever the capacity, the two decide alike from here on: the same blocks at the same
+    // addresses, allocated or free, the same counters (peaks and flushes are history, not state).
+    virtual bool sameState(const Allocator &other) const = 0;
+    // Where a block handed out by allocate starts.
+    virtual Bytes addressOf(BlockHandle block) const = 0;
     // The largest request that could be placed now without releasing anything.
     virtual Bytes largestFreeBlock() const = 0;
+
+    // The parts of largestFreeBlock: the largest free block whose size does not move with the
+    // capacity, and where the free space that runs up to the capacity starts (none when the
+    // model has no such space), so the figure can be restated under another capacity.
+    virtual Bytes largestFixedFreeBlock() const = 0;
+    virtual std::optional<Bytes> freeTailFrom() const = 0;
+    // Capacities the model uses are multiples of this (the arena rounds down to its alignment).
+    virtual Bytes capacityUnit() const { return 1; }
+
+    // Where the capacity is the budget (on-failure eviction), every decision that reads it
+    // compares it with a demand the history has fixed: a new segment's reserved bytes, a block's
+    // end in the arena. fitsCapacity makes such a comparison and records it; the bounds are the
+    // largest demand that fitted and the smallest that did not since the last take, so a replay
+    // knows the interval of budgets that decide alike.
+    struct CapacityBounds {
+        Bytes largestFitted = 0;
+        Bytes smallestOver = std::numeric_limits<Bytes>::max();
+    };
+    bool fitsCapacity(Bytes demand)
+    {
+        if (demand <= capacity()) {
+            m_bounds.largestFitted = std::max(m_bounds.largestFitted, demand);
+            return true;
+        }
+        m_bounds.smallestOver = std::min(m_bounds.smallestOver, demand);
+        return false;
+    }
+    CapacityBounds takeCapacityBounds() { return std::exchange(m_bounds, CapacityBounds{}); }
+    // The same history under another capacity that its recorded comparisons leave unchanged
+    // (a copy the exact map continues under a neighbouring budget).
+    virtual void setCapacity(Bytes capacity) = 0;
 
     // Misses that released cached memory to retry (PyTorch's num_alloc_retries); 0 for models
     // without a cache.
@@ -78,6 +125,7 @@ protected:
         ++m_changes;
         m_peakAllocated = std::max(m_peakAllocated, m_allocated);
         m_windowPeakAllocated = std::max(m_windowPeakAllocated, m_allocated);
+        m_stretchPeakAllocated = std::max(m_stretchPeakAllocated, m_allocated);
     }
     void addReserved(Bytes delta)
     {
@@ -85,15 +133,19 @@ protected:
         ++m_changes;
         m_peakReserved = std::max(m_peakReserved, m_reserved);
         m_windowPeakReserved = std::max(m_windowPeakReserved, m_reserved);
+        m_stretchPeakReserved = std::max(m_stretchPeakReserved, m_reserved);
     }
 
 private:
+    CapacityBounds m_bounds;
     Bytes m_allocated = 0;
     Bytes m_reserved = 0;
     Bytes m_peakAllocated = 0;
     Bytes m_peakReserved = 0;
     Bytes m_windowPeakAllocated = 0;
     Bytes m_windowPeakReserved = 0;
+    Bytes m_stretchPeakAllocated = 0;
+    Bytes m_stretchPeakReserved = 0;
     std::uint64_t m_changes = 0;
 };
 

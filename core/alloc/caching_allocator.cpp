@@ -1,8 +1,8 @@
 #include "caching_allocator.h"
 
 #include <algorithm>
-#include <limits>
 #include <bit>
+#include <limits>
 
 namespace rematlens {
 
@@ -11,13 +11,15 @@ namespace {
 // Virtual range of an expandable segment: far more than any device, and a multiple of both pages.
 constexpr Bytes kExpandableRange = Bytes{20} << 40;
 
-Bytes roundUp(Bytes n, Bytes unit) { return (n + unit - 1) / unit * unit; }
+Bytes roundUp(Bytes n, Bytes unit)
+{
+    return (n + unit - 1) / unit * unit;
+}
 
 } // namespace
 
 CachingAllocator::CachingAllocator(Bytes capacity, const CachingOptions &options)
-    : m_capacity(capacity)
-    , m_options(options)
+    : m_capacity(capacity), m_options(options)
 {
 }
 
@@ -105,7 +107,7 @@ std::optional<BlockHandle> CachingAllocator::lookup(Bytes s, Pool pool)
 std::optional<BlockHandle> CachingAllocator::newMemory(Bytes s, Pool pool)
 {
     // The pre-check uses the segment size even in expandable mode (PyTorch does).
-    if (reserved() + segmentSize(s) > m_capacity)
+    if (!fitsCapacity(reserved() + segmentSize(s)))
         return std::nullopt;
     return m_options.expandableSegments ? mapExpandable(s, pool) : newSegment(s, pool);
 }
@@ -175,13 +177,13 @@ std::optional<BlockHandle> CachingAllocator::mapExpandable(Bytes s, Pool pool)
     Bytes toMap = 0;
     Bytes covered = 0;
     for (BlockHandle r = start; covered < s; r = m_blocks[r].next) {
-        const Bytes take = m_blocks[r].mapped ? m_blocks[r].size
-                                              : std::min(m_blocks[r].size, roundUp(s - covered, page));
+        const Bytes take =
+            m_blocks[r].mapped ? m_blocks[r].size : std::min(m_blocks[r].size, roundUp(s - covered, page));
         if (!m_blocks[r].mapped)
             toMap += take;
         covered += take;
     }
-    if (reserved() + toMap > m_capacity)
+    if (!fitsCapacity(reserved() + toMap))
         return std::nullopt;
     covered = 0;
     BlockHandle merged = kNone;
@@ -380,11 +382,50 @@ void CachingAllocator::eraseFree(BlockHandle h)
 
 Bytes CachingAllocator::largestFreeBlock() const
 {
-    Bytes largest = std::max<Bytes>(0, m_capacity - reserved());
+    return std::max(largestFixedFreeBlock(), std::max<Bytes>(0, m_capacity - reserved()));
+}
+
+Bytes CachingAllocator::largestFixedFreeBlock() const
+{
+    Bytes largest = 0;
     for (const FreeSet &set : m_free)
         if (!set.empty())
             largest = std::max(largest, set.rbegin()->size);
     return largest;
+}
+
+// Live segments in creation order, block by block; where the next segment will be placed.
+bool CachingAllocator::sameState(const Allocator &other) const
+{
+    const auto *cache = dynamic_cast<const CachingAllocator *>(&other);
+    if (!cache || allocated() != other.allocated() || reserved() != other.reserved() ||
+        m_nextAddress != cache->m_nextAddress || !(m_options == cache->m_options) ||
+        m_free[Small].size() != cache->m_free[Small].size() || m_free[Large].size() != cache->m_free[Large].size())
+        return false;
+    std::size_t i = 0;
+    std::size_t j = 0;
+    for (;; ++i, ++j) {
+        while (i < m_segments.size() && !m_segments[i].alive)
+            ++i;
+        while (j < cache->m_segments.size() && !cache->m_segments[j].alive)
+            ++j;
+        if (i == m_segments.size() || j == cache->m_segments.size())
+            return i == m_segments.size() && j == cache->m_segments.size();
+        const Segment &x = m_segments[i];
+        const Segment &y = cache->m_segments[j];
+        if (x.base != y.base || x.size != y.size || x.pool != y.pool || x.expandable != y.expandable)
+            return false;
+        BlockHandle a = x.first;
+        BlockHandle b = y.first;
+        for (; a != kNone && b != kNone; a = m_blocks[a].next, b = cache->m_blocks[b].next) {
+            const Block &p = m_blocks[a];
+            const Block &q = cache->m_blocks[b];
+            if (p.address != q.address || p.size != q.size || p.allocated != q.allocated || p.mapped != q.mapped)
+                return false;
+        }
+        if (a != b)
+            return false;
+    }
 }
 
 std::vector<SegmentView> CachingAllocator::layout() const
@@ -396,7 +437,7 @@ std::vector<SegmentView> CachingAllocator::layout() const
         SegmentView view{segment.base, segment.size, {}};
         for (BlockHandle h = segment.first; h != kNone; h = m_blocks[h].next) {
             const Block &b = m_blocks[h];
-            const auto state = !b.mapped ? BlockView::State::Unmapped
+            const auto state = !b.mapped     ? BlockView::State::Unmapped
                                : b.allocated ? BlockView::State::Allocated
                                              : BlockView::State::Free;
             view.blocks.push_back(BlockView{b.address, b.size, state, b.allocated ? h : kNone});

@@ -33,6 +33,12 @@ public:
     Bytes roundedSize(Bytes n) const override;
     Bytes capacity() const override { return m_capacity; }
     Bytes largestFreeBlock() const override;
+    Bytes largestFixedFreeBlock() const override;
+    // What is not reserved yet can still become a segment.
+    std::optional<Bytes> freeTailFrom() const override { return reserved(); }
+    void setCapacity(Bytes capacity) override { m_capacity = capacity; }
+    bool sameState(const Allocator &other) const override;
+    Bytes addressOf(BlockHandle block) const override { return m_blocks[block].address; }
     std::vector<SegmentView> layout() const override;
     std::string bookkeepingProblem() const override;
 
@@ -76,7 +82,7 @@ private:
     void eraseFree(BlockHandle h);
     BlockHandle splitOff(BlockHandle h, Bytes lowSize); // h keeps the low part; returns the high part
     BlockHandle absorbNext(BlockHandle h);              // merges h's next neighbour into h
-    BlockHandle coalesce(BlockHandle h);                 // with free mapped neighbours (or unmapped with unmapped)
+    BlockHandle coalesce(BlockHandle h);                // with free mapped neighbours (or unmapped with unmapped)
     bool mergeable(BlockHandle a, BlockHandle b) const;
 
     std::optional<BlockHandle> lookup(Bytes s, Pool pool);

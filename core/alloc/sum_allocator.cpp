@@ -4,7 +4,7 @@ namespace rematlens {
 
 std::optional<BlockHandle> SumAllocator::allocate(Bytes n)
 {
-    if (allocated() + n > m_capacity)
+    if (!fitsCapacity(allocated() + n))
         return std::nullopt;
     addAllocated(n);
     addReserved(n);

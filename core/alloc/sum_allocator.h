@@ -18,6 +18,11 @@ public:
     Bytes roundedSize(Bytes n) const override { return n; }
     Bytes capacity() const override { return m_capacity; }
     Bytes largestFreeBlock() const override { return m_capacity - allocated(); }
+    Bytes largestFixedFreeBlock() const override { return 0; }
+    std::optional<Bytes> freeTailFrom() const override { return allocated(); }
+    void setCapacity(Bytes capacity) override { m_capacity = capacity; }
+    bool sameState(const Allocator &other) const override { return allocated() == other.allocated(); }
+    Bytes addressOf(BlockHandle) const override { return 0; }
     std::vector<SegmentView> layout() const override { return {}; }
     std::string bookkeepingProblem() const override { return {}; }
 

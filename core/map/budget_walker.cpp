@@ -15,10 +15,6 @@ namespace rematlens {
 
 std::string mapProblem(const RunConfig &config)
 {
-    if (!config.allocator.isSum())
-        return "the exact map needs --allocator sum: its intervals come from comparisons of live bytes with the "
-               "budget, and an allocator model's placement depends on the budget in ways no interval captures "
-               "(use a sweep)";
     if (!config.policy.readsBudget())
         return {};
     return "policy " + config.policy.name

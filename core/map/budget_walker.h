@@ -17,7 +17,8 @@
 namespace rematlens {
 
 // Why the exact map cannot cover this configuration (a policy whose victims depend on the
-// budget itself), or empty when it can.
+// budget itself), or empty when it can. Allocator models map too: every decision of theirs
+// that reads the budget compares it with a demand the history fixed.
 std::string mapProblem(const RunConfig &config);
 
 // How far a walk has got, for progress bars.

@@ -53,6 +53,8 @@ RunResult ReplayTrail::resultUnder(Bytes budget) const
     RunResult result = m_end;
     result.evictions = result.releasedEvictions = result.remats = result.heuristicEvals = 0;
     result.maxMemory = result.bottleneck = 0;
+    if (result.allocation)
+        result.allocation->peakReserved = result.allocation->peakAllocated = result.allocation->cacheFlushes = 0;
     Bytes lo = 0;
     Bytes hi = std::numeric_limits<Bytes>::max();
     std::optional<FlippingComparison> flip;
@@ -70,6 +72,11 @@ RunResult ReplayTrail::resultUnder(Bytes budget) const
         result.heuristicEvals += s.heuristicEvals;
         result.maxMemory = std::max(result.maxMemory, s.maxMemory);
         result.bottleneck = std::max(result.bottleneck, s.bottleneck);
+        if (result.allocation) {
+            result.allocation->peakReserved = std::max(result.allocation->peakReserved, s.peakReserved);
+            result.allocation->peakAllocated = std::max(result.allocation->peakAllocated, s.peakAllocated);
+            result.allocation->cacheFlushes += s.cacheFlushes;
+        }
     };
     for (std::size_t i = 1; i < m_entries.size(); ++i)
         fold(m_entries[i].segment);
@@ -82,7 +89,7 @@ RunResult ReplayTrail::resultUnder(Bytes budget) const
         result.flip = flip;
     }
     if (result.failure)
-        result.failure->bytesShort = result.failure->memoryInUse + result.failure->bytesNeeded - budget;
+        result.failure->restateAt(budget);
     return result;
 }
 

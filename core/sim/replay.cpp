@@ -110,6 +110,8 @@ void Replay::continueUnder(Bytes budget, std::optional<std::chrono::steady_clock
                            const std::atomic<bool> *cancel)
 {
     m_config.budget = budget;
+    if (m_allocator && m_config.allocator.eviction == EvictionCoupling::OnFailure)
+        m_allocator->setCapacity(budget);
     m_config.deadline = deadline;
     m_config.cancel = cancel;
 }
@@ -142,9 +144,9 @@ RunResult Replay::run()
     m_result.clock = m_clock;
     m_result.memoryAtEnd = m_memory;
     m_result.interval.lo = m_largestFitted;
-    if (m_allocator) {
+    if (m_allocator)
         summarizeAllocation();
-    } else if (m_smallestOver != std::numeric_limits<Bytes>::max()) {
+    if (m_smallestOver != std::numeric_limits<Bytes>::max()) {
         m_result.interval.hi = m_smallestOver;
         m_result.flip = m_flip;
     }

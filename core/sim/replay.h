@@ -113,6 +113,8 @@ private:
     // replay_allocation.cpp: an allocator model instead of the byte sum (not called under sum)
     void placeOutputs(TensorId t);
     BlockHandle placeBlock(TensorId t, Bytes size);
+    void takeCapacityBounds(TensorId t, std::int64_t evictionsSoFar);
+    bool sameAllocation(const Replay &other) const;
     void bindPlacedBlocks(const OpInfo &op);
     void evictWhileOverBudget(TensorId t);
     void stopAllocatorOutOfMemory(TensorId t, Bytes request, OomKind kind);

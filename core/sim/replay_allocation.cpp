@@ -1,5 +1,6 @@
 // The replay under an allocator model: outputs get blocks from the allocator instead of
 // counting against the budget, and eviction couples to it on failure or after each operator.
+// Every comparison of the budget with a fixed demand is recorded, as the byte sum's are.
 // None of this runs under the byte sum.
 #include "replay.h"
 
@@ -28,16 +29,37 @@ void Replay::placeOutputs(TensorId t)
 // coupling never evicts here: a request the device cannot hold fails the run.
 BlockHandle Replay::placeBlock(TensorId t, Bytes size)
 {
-    for (;;) {
-        if (const std::optional<BlockHandle> block = m_allocator->allocate(size))
+    for (std::int64_t evicted = 0;; ++evicted) {
+        const std::optional<BlockHandle> block = m_allocator->allocate(size);
+        takeCapacityBounds(t, evicted);
+        if (block)
             return *block;
-        const Bytes rounded = m_allocator->roundedSize(size);
-        const Bytes over = m_allocator->allocated() + rounded - m_allocator->capacity();
+        const Bytes demand = m_allocator->allocated() + m_allocator->roundedSize(size);
+        const bool overCapacity = !m_allocator->fitsCapacity(demand);
+        takeCapacityBounds(t, evicted);
         if (m_config.allocator.eviction == EvictionCoupling::AfterOp || m_pool.empty())
-            stopAllocatorOutOfMemory(t, size, over > 0 ? OomKind::Capacity : OomKind::Fragmentation);
+            stopAllocatorOutOfMemory(t, size, overCapacity ? OomKind::Capacity : OomKind::Fragmentation);
         // The shortfall the policy sees: the bytes over the capacity, or, when the request fits
         // in the capacity but not in any free block, the request itself.
-        evict(chooseVictim(over > 0 ? over : rounded), EvictCause::Policy);
+        evict(chooseVictim(overCapacity ? demand - m_allocator->capacity() : m_allocator->roundedSize(size)),
+              EvictCause::Policy);
+    }
+}
+
+// Under on-failure coupling the capacity is the budget, so the allocator's comparisons with it
+// narrow the run's interval as the byte sum's do (the first one at its hi is the flip, with no
+// victim of its own: the allocator's answer decided, not an eviction). Under after-op coupling
+// the capacity is the device, the same at every budget.
+void Replay::takeCapacityBounds(TensorId t, std::int64_t evictionsSoFar)
+{
+    const Allocator::CapacityBounds bounds = m_allocator->takeCapacityBounds();
+    if (m_config.allocator.eviction != EvictionCoupling::OnFailure)
+        return;
+    m_largestFitted = std::max(m_largestFitted, bounds.largestFitted);
+    if (bounds.smallestOver < m_smallestOver) {
+        m_smallestOver = bounds.smallestOver;
+        m_flip = FlippingComparison{m_step,         t,     m_memory,        bounds.smallestOver - m_memory,
+                                    evictionsSoFar, kNone, m_result.remats, m_result.evictions};
     }
 }
 
@@ -62,11 +84,18 @@ void Replay::bindPlacedBlocks(const OpInfo &op)
 // there: with nothing left to evict the run goes on over it (only the device can stop it).
 void Replay::evictWhileOverBudget(TensorId t)
 {
-    if (m_config.allocator.eviction == EvictionCoupling::AfterOp && m_allocator->allocated() > m_config.budget) {
+    if (m_config.allocator.eviction == EvictionCoupling::AfterOp && overBudget(m_allocator->allocated(), t, 0)) {
         const StorageId made = m_program.storageOf(t);
         lock(made);
-        while (m_allocator->allocated() > m_config.budget && !m_pool.empty()) {
-            evict(chooseVictim(m_allocator->allocated() - m_config.budget), EvictCause::Policy);
+        for (std::int64_t evicted = 1; !m_pool.empty(); ++evicted) {
+            const StorageId victim = chooseVictim(m_allocator->allocated() - m_config.budget);
+            if (m_flipAwaitsVictim) {
+                m_flip.victim = m_program.storages[victim].root;
+                m_flipAwaitsVictim = false;
+            }
+            evict(victim, EvictCause::Policy);
+            if (!overBudget(m_allocator->allocated(), t, evicted))
+                break;
         }
         unlock(made);
     }
@@ -76,11 +105,14 @@ void Replay::evictWhileOverBudget(TensorId t)
 void Replay::stopAllocatorOutOfMemory(TensorId t, Bytes request, OomKind kind)
 {
     Failure failure = failureAt(t);
-    failure.bytesShort =
-        std::max<Bytes>(0, m_allocator->allocated() + m_allocator->roundedSize(request) - m_allocator->capacity());
+    const Bytes demand = m_allocator->allocated() + m_allocator->roundedSize(request);
+    failure.bytesShort = std::max<Bytes>(0, demand - m_allocator->capacity());
     failure.oomKind = kind;
     failure.request = request;
     failure.largestFreeBlock = m_allocator->largestFreeBlock();
+    if (m_config.allocator.eviction == EvictionCoupling::OnFailure)
+        failure.capacityFigures = CapacityFigures{demand, m_allocator->largestFixedFreeBlock(),
+                                                  m_allocator->freeTailFrom(), m_allocator->capacityUnit()};
     if (m_config.snapshot && !m_config.snapshot->taken)
         takeSnapshot(&failure);
     stopWith(std::move(failure));
@@ -96,8 +128,6 @@ void Replay::validateAllocator()
         m_layoutProblem = allocatorProblem(*m_allocator);
 }
 
-// One replay under an allocator stands for its own budget only: the interval reasoning holds
-// for comparisons of a byte sum with the budget, which this replay does not make.
 void Replay::summarizeAllocation()
 {
     if (m_config.recording)
@@ -106,10 +136,6 @@ void Replay::summarizeAllocation()
         m_layoutProblem = allocatorProblem(*m_allocator);
     m_result.allocation = AllocationSummary{m_allocator->peakReserved(), m_allocator->peakAllocated(),
                                             m_allocator->cacheFlushes(), m_layoutProblem};
-    m_result.interval.lo = m_config.budget;
-    m_result.interval.hi = m_config.budget < std::numeric_limits<Bytes>::max()
-                               ? std::optional<Bytes>(m_config.budget + 1)
-                               : std::nullopt;
 }
 
 // The highest reserved and allocated bytes since the last sample, then a new window.
@@ -147,7 +173,8 @@ void Replay::takeSnapshot(const Failure *failure)
         out.blocks.reserve(segment.blocks.size());
         for (const BlockView &b : segment.blocks) {
             const auto owner = owners.find(b.handle);
-            out.blocks.push_back(SnapshotBlock{b.address, b.size, b.state, owner != owners.end() ? owner->second : kNone});
+            out.blocks.push_back(
+                SnapshotBlock{b.address, b.size, b.state, owner != owners.end() ? owner->second : kNone});
         }
         snapshot.segments.push_back(std::move(out));
     }

@@ -20,6 +20,10 @@ struct ReplaySegment {
     std::int64_t heuristicEvals = 0;
     Bytes maxMemory = 0;
     Bytes bottleneck = 0;
+    // Under an allocator model: its peaks in the stretch and the cache flushes it made.
+    Bytes peakReserved = 0;
+    Bytes peakAllocated = 0;
+    std::int64_t cacheFlushes = 0;
     Bytes largestFitted = 0;                                      // 0 when nothing fitted
     Bytes smallestOver = std::numeric_limits<Bytes>::max();      // max when nothing was over
     // The stretch's first comparison at smallestOver; its remats and evictions before it are

@@ -22,16 +22,16 @@ void Replay::catchUpRegions()
 // material storages (an evicted storage's are rebuilt when it is computed again).
 bool Replay::sameState(const Replay &other)
 {
-    if (&m_program != &other.m_program || position() != other.position() || m_lockedBytes != other.m_lockedBytes
-        || m_result.modelCompute != other.m_result.modelCompute || m_result.constMemory != other.m_result.constMemory
-        || m_flipAwaitsVictim || other.m_flipAwaitsVictim || m_allocator || other.m_allocator)
+    if (&m_program != &other.m_program || position() != other.position() || m_lockedBytes != other.m_lockedBytes ||
+        m_result.modelCompute != other.m_result.modelCompute || m_result.constMemory != other.m_result.constMemory ||
+        m_flipAwaitsVictim || other.m_flipAwaitsVictim || !sameAllocation(other))
         return false;
-    if (m_frames != other.m_frames || m_pending != other.m_pending || !m_flags.sameFlags(other.m_flags)
-        || m_locks != other.m_locks || m_externalRefs != other.m_externalRefs || m_lastAccess != other.m_lastAccess
-        || m_compute != other.m_compute || m_defined != other.m_defined || m_kept != other.m_kept)
+    if (m_frames != other.m_frames || m_pending != other.m_pending || !m_flags.sameFlags(other.m_flags) ||
+        m_locks != other.m_locks || m_externalRefs != other.m_externalRefs || m_lastAccess != other.m_lastAccess ||
+        m_compute != other.m_compute || m_defined != other.m_defined || m_kept != other.m_kept)
         return false;
-    if (m_eqNode != other.m_eqNode || !(m_eq == other.m_eq) || m_evictedDependents != other.m_evictedDependents
-        || m_random != other.m_random || !m_pool.sameOrder(other.m_pool) || !m_graph.sameEdges(other.m_graph))
+    if (m_eqNode != other.m_eqNode || !(m_eq == other.m_eq) || m_evictedDependents != other.m_evictedDependents ||
+        m_random != other.m_random || !m_pool.sameOrder(other.m_pool) || !m_graph.sameEdges(other.m_graph))
         return false;
     if (m_regions.has_value() != other.m_regions.has_value())
         return false;
@@ -41,9 +41,23 @@ bool Replay::sameState(const Replay &other)
         return false;
     catchUpRegions();
     for (StorageId s = 0; s < m_program.storages.size(); ++s)
-        if (material(s)
-            && (!m_regions->forward(s).sameAs(other.m_regions->forward(s))
-                || !m_regions->backward(s).sameAs(other.m_regions->backward(s))))
+        if (material(s) && (!m_regions->forward(s).sameAs(other.m_regions->forward(s)) ||
+                            !m_regions->backward(s).sameAs(other.m_regions->backward(s))))
+            return false;
+    return true;
+}
+
+// The allocators decide alike, and each storage's block starts at the same address.
+bool Replay::sameAllocation(const Replay &other) const
+{
+    if (!m_allocator || !other.m_allocator)
+        return !m_allocator && !other.m_allocator;
+    if (!m_allocator->sameState(*other.m_allocator))
+        return false;
+    for (StorageId s = 0; s < m_blockOf.size(); ++s)
+        if ((m_blockOf[s] == kNone) != (other.m_blockOf[s] == kNone) ||
+            (m_blockOf[s] != kNone &&
+             m_allocator->addressOf(m_blockOf[s]) != other.m_allocator->addressOf(other.m_blockOf[s])))
             return false;
     return true;
 }
@@ -63,6 +77,13 @@ ReplaySegment Replay::takeSegment()
         segment.flip = m_flip;
         segment.flip->rematsBefore -= m_segmentBase.remats;
         segment.flip->runEvictionsBefore -= m_segmentBase.evictions;
+    }
+    if (m_allocator) {
+        segment.peakReserved = m_allocator->stretchPeakReserved();
+        segment.peakAllocated = m_allocator->stretchPeakAllocated();
+        segment.cacheFlushes = m_allocator->cacheFlushes() - m_segmentBase.cacheFlushes;
+        m_segmentBase.cacheFlushes = m_allocator->cacheFlushes();
+        m_allocator->restartStretch();
     }
     m_segmentBase.evictions = m_result.evictions;
     m_segmentBase.releasedEvictions = m_result.releasedEvictions;

@@ -36,4 +36,14 @@ std::string_view eventKindName(ReplayEvent::Kind kind)
     return "evict";
 }
 
+void Failure::restateAt(Bytes budget)
+{
+    if (capacityFigures) {
+        bytesShort = capacityFigures->bytesShortUnder(budget);
+        largestFreeBlock = capacityFigures->largestFreeBlockUnder(budget);
+    } else if (!oomKind) {
+        bytesShort = memoryInUse + bytesNeeded - budget;
+    }
+}
+
 } // namespace rematlens

@@ -2,6 +2,7 @@
 
 #include "../trace/program.h"
 #include "../alloc/allocation_summary.h"
+#include "../alloc/capacity_figures.h"
 #include "../alloc/oom_kind.h"
 #include "budget_interval.h"
 
@@ -38,6 +39,13 @@ struct Failure {
     std::optional<OomKind> oomKind;
     Bytes request = 0;
     Bytes largestFreeBlock = 0;
+    // Under an allocator whose capacity is the budget: what bytesShort and largestFreeBlock
+    // are made of.
+    std::optional<CapacityFigures> capacityFigures;
+
+    // bytesShort (and under an allocator whose capacity is the budget, largestFreeBlock) as a
+    // replay of the same interval at `budget` reports them: the fields that move with it.
+    void restateAt(Bytes budget);
 };
 
 struct RunResult {
@@ -56,7 +64,8 @@ struct RunResult {
     std::optional<Failure> failure;
     // Every budget in this interval replays decision for decision the same (for a policy that
     // does not read the budget, see Policy::readsBudget); meaningful for resolved outcomes only.
-    // failure->bytesShort is the one field that still depends on the budget inside it.
+    // The failure's bytesShort (and largestFreeBlock) still depend on the budget inside it:
+    // see Failure::restateAt.
     BudgetInterval interval;
     std::optional<FlippingComparison> flip; // the comparison at interval.hi, when there is one
     double seconds = 0;                 // wall time of the replay itself

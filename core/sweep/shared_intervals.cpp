@@ -44,8 +44,8 @@ std::optional<RunResult> SharedIntervals::find(std::size_t i, Bytes budget) cons
     RunResult result = std::prev(next)->second;
     if (!result.interval.contains(budget))
         return std::nullopt;
-    if (result.failure) // the one field that depends on the budget inside the interval
-        result.failure->bytesShort = result.failure->memoryInUse + result.failure->bytesNeeded - budget;
+    if (result.failure)
+        result.failure->restateAt(budget);
     result.seconds = 0; // nothing was replayed
     return result;
 }

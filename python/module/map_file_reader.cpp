@@ -79,7 +79,7 @@ RecordColumns::Cell cellOf(const Element &value)
 }
 
 // One map of the file: the records' identity.
-using MapKey = std::tuple<std::string, std::string, double, std::string>;
+using MapKey = MapIdentity::Key;
 
 struct FileMap {
     MapIdentity identity;
@@ -165,6 +165,8 @@ py::dict readMapFile(const std::string &path)
                 identity.overheadLimit = double(value.get_double());
             else if (key == "trace")
                 identity.trace = std::string_view(value.get_string());
+            else if (key == "allocator")
+                identity.allocator = std::string_view(value.get_string());
             else if (key == "lo_ratio" && baseline == 0 && double(value.get_double()) > 0)
                 baseline = double(interval.interval.lo) / double(value.get_double());
         }
