@@ -1,5 +1,6 @@
 // The allocator options on the command line: records under a model, bad values named with what
 // was expected, the exact map's refusal, results files that keep models apart, and verify.
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -55,6 +56,7 @@ private slots:
     void badUsage();
     void resultsFilesKeepModelsApart();
     void verifyReplaysUnderTheModel();
+    void exactMapExplainsFragmentation();
 
 private:
     QTemporaryDir m_dir;
@@ -179,6 +181,57 @@ void AllocatorCliTest::verifyReplaysUnderTheModel()
     r = rematlens(QStringList{QStringLiteral("confirm"), file});
     QCOMPARE(r.status, 1);
     QVERIFY2(r.err.contains("simrd counts live bytes"), r.err.constData());
+}
+
+// The demo mapped under the caching model: records name the model, a second run reads them all
+// back, and explain tells a fragmentation hole's story: the request, the free blocks, the
+// largest, and why neither they nor a new segment hold it.
+void AllocatorCliTest::exactMapExplainsFragmentation()
+{
+    const QString map = m_dir.filePath(QStringLiteral("demo-caching-map.jsonl"));
+    Result r = rematlens(words("map :demo --from 0.3 --to 1.0 --allocator caching --out") << map);
+    QVERIFY2(r.status == 0, r.err.constData());
+    const QList<QJsonObject> intervals = records(map);
+    QVERIFY(intervals.size() > 10);
+    for (const QJsonObject &interval : intervals)
+        QCOMPARE(interval[QStringLiteral("allocator")].toString(), QStringLiteral("caching"));
+    r = rematlens(words("map :demo --from 0.3 --to 1.0 --allocator caching --out") << map);
+    QVERIFY2(r.status == 0 && r.out.contains("(0 replays"), r.out.constData());
+    QCOMPARE(records(map).size(), intervals.size());
+
+    r = rematlens(QStringList{QStringLiteral("explain"), map, QStringLiteral("--no-rescue"), QStringLiteral("--json")});
+    QVERIFY2(r.status == 0, r.err.constData());
+    const QJsonObject explained = QJsonDocument::fromJson(r.out).object()[QStringLiteral("maps")].toArray()[0].toObject();
+    QCOMPARE(explained[QStringLiteral("allocator")].toString(), QStringLiteral("caching"));
+    int fragmentation = 0;
+    const QJsonArray holes = explained[QStringLiteral("holes")].toArray();
+    for (int k = 0; k < holes.size(); ++k) {
+        const QJsonObject hole = holes[k].toObject();
+        if (hole[QStringLiteral("mechanism")].toString() != QStringLiteral("fragmentation"))
+            continue;
+        ++fragmentation;
+        const QJsonObject lower = hole[QStringLiteral("lower_edge")].toObject();
+        const QJsonObject failing = lower[lower[QStringLiteral("failing")].toString()].toObject();
+        QCOMPARE(failing[QStringLiteral("failure")].toObject()[QStringLiteral("oom_kind")].toString(),
+                 QStringLiteral("fragmentation"));
+        const QJsonObject layout = lower[QStringLiteral("failing_layout")].toObject();
+        const qint64 request = layout[QStringLiteral("request")].toInteger();
+        qint64 largest = 0; // of the free blocks that may serve the request: its pool's
+        for (const QJsonValue &segment : layout[QStringLiteral("segments")].toArray())
+            if (segment.toObject()[QStringLiteral("pool")] == layout[QStringLiteral("pool")])
+                for (const QJsonValue &block : segment.toObject()[QStringLiteral("free_blocks")].toArray())
+                    largest = std::max(largest, block.toObject()[QStringLiteral("size")].toInteger());
+        QVERIFY2(largest < request, "a free block of the request's pool held it");
+        QVERIFY(layout[QStringLiteral("reserved")].toInteger() + layout[QStringLiteral("new_segment")].toInteger()
+                > layout[QStringLiteral("capacity")].toInteger());
+        r = rematlens(QStringList{QStringLiteral("explain"), map, QStringLiteral("--hole"), QString::number(k + 1),
+                                  QStringLiteral("--no-rescue")});
+        QVERIFY2(r.status == 0, r.err.constData());
+        QVERIFY2(r.out.contains("allocator caching") && r.out.contains("the largest:")
+                     && r.out.contains("None holds the request of"),
+                 r.out.constData());
+    }
+    QVERIFY2(fragmentation > 0, "the demo's caching map has no fragmentation hole to explain");
 }
 
 QTEST_GUILESS_MAIN(AllocatorCliTest)

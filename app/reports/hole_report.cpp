@@ -105,9 +105,40 @@ Json runJson(Bytes budget, const RunResult &r, const HoleReportContext &c)
            {"evictions", r.evictions},
            {"remats", r.remats},
            {"max_memory", r.maxMemory}};
-    if (r.failure)
+    if (r.failure) {
         j["failure"] = failureToJson(*r.failure);
+        addAllocatorFailure(*r.failure, j["failure"]);
+    }
     return j;
+}
+
+std::string segmentPoolName(SegmentPool pool)
+{
+    return pool == SegmentPool::Small ? "small" : pool == SegmentPool::Large ? "large" : "arena";
+}
+
+// The allocator's memory at the failing request: every segment with its free blocks.
+Json layoutJson(const MemorySnapshot &m)
+{
+    Json segments = Json::array();
+    for (const SnapshotSegment &segment : m.segments) {
+        Json free = Json::array();
+        for (const SnapshotBlock &b : segment.blocks)
+            if (b.state == BlockView::State::Free)
+                free.push_back(Json{{"address", b.address}, {"size", b.size}});
+        segments.push_back(Json{{"base", segment.base},
+                                {"size", segment.size},
+                                {"pool", segmentPoolName(segment.pool)},
+                                {"free_blocks", free}});
+    }
+    return Json{{"request", m.roundedRequest},
+                {"pool", segmentPoolName(m.requestPool)},
+                {"new_segment", m.newSegment ? Json(*m.newSegment) : Json()},
+                {"reserved", m.reserved},
+                {"allocated", m.allocated},
+                {"capacity", m.capacity},
+                {"largest_free_block", m.largestFreeBlock},
+                {"segments", segments}};
 }
 
 } // namespace
@@ -121,7 +152,7 @@ std::string budgetText(Bytes budget, const Baseline &baseline)
 
 Json edgeStoryJson(const EdgeStory &s, const HoleReportContext &c)
 {
-    return Json{{"smaller", runJson(s.smallerBudget, s.smaller, c)},
+    Json j{{"smaller", runJson(s.smallerBudget, s.smaller, c)},
                 {"larger", runJson(s.largerBudget, s.larger, c)},
                 {"failing", s.failingIsSmaller ? "smaller" : "larger"},
                 {"first_divergence", firstDivergenceJson(s.diff, c.program)},
@@ -131,6 +162,9 @@ Json edgeStoryJson(const EdgeStory &s, const HoleReportContext &c)
                 {"failure_step", cascadeJson(s.cascade, c)},
                 {"rescue", rescueJson(s, c)},
                 {"replays", s.replays}};
+    if (s.failingLayout) // under an allocator model only, so the byte sum's stories stay as they were
+        j["failing_layout"] = layoutJson(*s.failingLayout);
+    return j;
 }
 
 Json holeAnatomyJson(const HoleAnatomy &h, const HoleReportContext &c)

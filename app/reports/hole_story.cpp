@@ -3,8 +3,10 @@
 #include "app/reports/divergence_report.h"
 #include "app/reports/run_report.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 namespace rematlens {
 
@@ -57,17 +59,30 @@ void tellAvoided(HoleStoryWriter &w, const EdgeStory &s, const Runs &runs, const
         w.tensor(a.tensor, a.step, c.tensorName(a.tensor));
         w.text(",");
         w.wrap();
-        w.bytes(a.memoryInUse);
-        w.text(" in use + ");
-        w.bytes(a.needed);
-        w.text(" needed = ");
-        w.bytes(a.demand);
-        w.text(" B.");
-        w.wrap();
-        runs.writeSmall(w);
-        w.text(" was ");
-        w.bytes(a.shortBySmaller);
-        w.text(" B short: it evicted ");
+        const bool allocator = s.smaller.allocation.has_value();
+        if (allocator) {
+            // The model placed the outputs or not; the byte sum's arithmetic says nothing here.
+            w.text("placing its outputs (");
+            w.bytes(a.needed);
+            w.text(" B) with ");
+            w.bytes(a.memoryInUse);
+            w.text(" B in use.");
+            w.wrap();
+            runs.writeSmall(w);
+            w.text(" could not place them: it evicted ");
+        } else {
+            w.bytes(a.memoryInUse);
+            w.text(" in use + ");
+            w.bytes(a.needed);
+            w.text(" needed = ");
+            w.bytes(a.demand);
+            w.text(" B.");
+            w.wrap();
+            runs.writeSmall(w);
+            w.text(" was ");
+            w.bytes(a.shortBySmaller);
+            w.text(" B short: it evicted ");
+        }
         w.tensor(a.victim, a.step, c.tensorName(a.victim));
         w.text(" (");
         w.bytes(a.victimBytes);
@@ -80,9 +95,13 @@ void tellAvoided(HoleStoryWriter &w, const EdgeStory &s, const Runs &runs, const
         w.text(").");
         w.wrap();
         runs.writeLarge(w);
-        w.text(" had ");
-        w.bytes(a.slackOfLarger);
-        w.text(" B to spare and kept ");
+        if (allocator) {
+            w.text(" placed them and kept ");
+        } else {
+            w.text(" had ");
+            w.bytes(a.slackOfLarger);
+            w.text(" B to spare and kept ");
+        }
         w.tensor(a.victim, a.step, c.tensorName(a.victim));
         w.text(".");
     } else if (!s.diff.firstDivergence) {
@@ -156,6 +175,82 @@ void tellLater(HoleStoryWriter &w, const EdgeStory &s, const Runs &runs, const H
     w.end();
 }
 
+std::string_view poolName(SegmentPool pool)
+{
+    switch (pool) {
+    case SegmentPool::Small: return "small pool";
+    case SegmentPool::Large: return "large pool";
+    case SegmentPool::Arena: break;
+    }
+    return "arena";
+}
+
+// The allocator's memory at a request it could not place though the bytes were free: its
+// segments, the free blocks that may serve the request (the largest first), and why none of
+// them, nor a new segment, holds it.
+void tellLayout(HoleStoryWriter &w, const MemorySnapshot &m)
+{
+    std::vector<SnapshotBlock> usable;
+    Bytes usableBytes = 0;
+    Bytes otherBytes = 0;
+    for (const SnapshotSegment &segment : m.segments)
+        for (const SnapshotBlock &b : segment.blocks)
+            if (b.state == BlockView::State::Free && segment.pool == m.requestPool) {
+                usable.push_back(b);
+                usableBytes += b.size;
+            } else if (b.state == BlockView::State::Free) {
+                otherBytes += b.size;
+            }
+    std::sort(usable.begin(), usable.end(), [](const SnapshotBlock &a, const SnapshotBlock &b) {
+        return a.size != b.size ? a.size > b.size : a.address < b.address;
+    });
+    w.wrap();
+    w.text("Its memory then: ");
+    w.count(static_cast<std::int64_t>(m.segments.size()));
+    w.text(m.newSegment ? " segments, " : " arena, ");
+    w.bytes(m.reserved);
+    w.text(m.newSegment ? " B reserved of " : " B used of ");
+    w.bytes(m.capacity);
+    w.text(" B;");
+    w.wrap();
+    w.text("the " + std::string(poolName(m.requestPool)) + "'s free blocks: ");
+    w.count(static_cast<std::int64_t>(usable.size()));
+    w.text(", ");
+    w.bytes(usableBytes);
+    w.text(" B in all");
+    constexpr std::size_t kNamed = 3;
+    for (std::size_t i = 0; i < std::min(usable.size(), kNamed); ++i) {
+        w.text(i == 0 ? "; the largest:" : ",");
+        w.wrap();
+        w.bytes(usable[i].size);
+        w.text(" B at address ");
+        w.bytes(usable[i].address);
+    }
+    w.text(usable.size() > kNamed ? ", and smaller ones." : ".");
+    if (otherBytes > 0) {
+        w.wrap();
+        w.text("The other pool's free blocks (");
+        w.bytes(otherBytes);
+        w.text(" B) never serve a request of this size.");
+    }
+    w.wrap();
+    w.text("None holds the request of ");
+    w.bytes(m.roundedRequest);
+    w.text(" B");
+    if (m.newSegment) {
+        w.text(", and a new segment of ");
+        w.bytes(*m.newSegment);
+        w.text(" B");
+        w.wrap();
+        w.text("would make ");
+        w.bytes(m.reserved + *m.newSegment);
+        w.text(" B reserved, over the capacity");
+    } else {
+        w.text(", and the arena cannot grow");
+    }
+    w.text(".");
+}
+
 void tellFailure(HoleStoryWriter &w, const EdgeStory &s, const Runs &runs, const HoleReportContext &c)
 {
     const RunResult &r = s.failing();
@@ -187,6 +282,8 @@ void tellFailure(HoleStoryWriter &w, const EdgeStory &s, const Runs &runs, const
         if (x.oomKind)
             w.text(" (" + std::string(oomKindName(*x.oomKind)) + ")");
         w.text(".");
+        if (s.failingLayout && x.oomKind == OomKind::Fragmentation)
+            tellLayout(w, *s.failingLayout);
     } else {
         w.text(" went over the compute limit at step ");
         w.step(f.step);

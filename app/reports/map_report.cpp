@@ -193,7 +193,8 @@ void printPolicy(std::ostream &out, const ExactMap &map, const PolicyMap &p)
 {
     const MapSummary &s = p.summary;
     out << p.identity.trace << "  " << p.identity.heuristic << ", " << runtimeName(p.config.runtime) << " runtime, overhead limit "
-        << p.identity.overheadLimit << ", budgets " << rangeText(map) << "\n";
+        << p.identity.overheadLimit << (p.identity.allocator == "sum" ? "" : ", allocator " + p.identity.allocator)
+        << ", budgets " << rangeText(map) << "\n";
     out << "  intervals          " << s.intervals << " (" << p.replays << " replays in " << p.seconds << " s on "
         << (map.ranks > 1 ? std::to_string(map.ranks) + " ranks x " : std::string()) << map.threads << " threads"
         << (p.fromFile ? ", " + std::to_string(p.fromFile) + " intervals read back" : "")

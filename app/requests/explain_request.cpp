@@ -66,13 +66,17 @@ Json settingsJson(const LoadedTrace &trace, const RunRequest &request)
            {"overhead_limit", request.overheadLimit}};
     if (!request.keep.empty())
         j["keep"] = request.keep;
+    if (!request.config.allocator.isSum())
+        j["allocator"] = allocatorKey(request.config.allocator);
     return j;
 }
 
 std::string settingsText(const LoadedTrace &trace, const RunRequest &request)
 {
+    const std::string model =
+        request.config.allocator.isSum() ? std::string() : ", allocator " + allocatorKey(request.config.allocator);
     return trace.name + "  " + request.config.policy.name + ", " + std::string(runtimeName(request.config.runtime))
-           + " runtime, overhead limit " + fixedDigits(request.overheadLimit, 2) + "\n";
+           + " runtime, overhead limit " + fixedDigits(request.overheadLimit, 2) + model + "\n";
 }
 
 RequestOutcome tellOne(const LoadedTrace &trace, const RunRequest &request, const HoleAnatomy &anatomy)

@@ -23,12 +23,17 @@ struct BlockView {
     BlockHandle handle = kNone; // what allocate returned, for an allocated block
 };
 
+// Which requests a segment's free blocks may serve: the caching allocator keeps requests up to
+// 1 MiB (small) and larger ones (large) apart; an arena serves any.
+enum class SegmentPool : std::uint8_t { Arena, Small, Large };
+
 // One segment (a device allocation, or an expandable segment's virtual range, or the arena),
 // covered without gaps by its blocks in address order.
 struct SegmentView {
     Bytes base = 0;
     Bytes size = 0;
     std::vector<BlockView> blocks;
+    SegmentPool pool = SegmentPool::Arena;
 };
 
 // A device memory allocator as the replay sees it: requests of n bytes get a block or fail,
@@ -109,6 +114,12 @@ public:
     // The same history under another capacity that its recorded comparisons leave unchanged
     // (a copy the exact map continues under a neighbouring budget).
     virtual void setCapacity(Bytes capacity) = 0;
+
+    // The segment a request of `rounded` bytes asks the device for when no free block holds it;
+    // nothing for a model that never grows (the arena).
+    virtual std::optional<Bytes> newSegmentSize(Bytes /*rounded*/) const { return std::nullopt; }
+    // The pool whose free blocks may serve a request of `rounded` bytes.
+    virtual SegmentPool poolFor(Bytes /*rounded*/) const { return SegmentPool::Arena; }
 
     // Misses that released cached memory to retry (PyTorch's num_alloc_retries); 0 for models
     // without a cache.

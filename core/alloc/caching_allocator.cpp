@@ -434,7 +434,7 @@ std::vector<SegmentView> CachingAllocator::layout() const
     for (const Segment &segment : m_segments) {
         if (!segment.alive)
             continue;
-        SegmentView view{segment.base, segment.size, {}};
+        SegmentView view{segment.base, segment.size, {}, segment.pool == Small ? SegmentPool::Small : SegmentPool::Large};
         for (BlockHandle h = segment.first; h != kNone; h = m_blocks[h].next) {
             const Block &b = m_blocks[h];
             const auto state = !b.mapped     ? BlockView::State::Unmapped

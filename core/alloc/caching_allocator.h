@@ -49,6 +49,11 @@ public:
     std::int64_t cacheFlushes() const override { return m_cacheFlushes; }
     // The segment size a request of n bytes asks for on a miss.
     static Bytes segmentSize(Bytes rounded);
+    std::optional<Bytes> newSegmentSize(Bytes rounded) const override { return segmentSize(rounded); }
+    SegmentPool poolFor(Bytes rounded) const override
+    {
+        return poolOf(rounded) == Small ? SegmentPool::Small : SegmentPool::Large;
+    }
 
 private:
     enum Pool : std::uint8_t { Small = 0, Large = 1 };

@@ -3,6 +3,7 @@
 #include "rescue_search.h"
 #include "run_diff.h"
 
+#include "../sim/memory_snapshot.h"
 #include "../sim/run_recording.h"
 #include "../sim/run_result.h"
 
@@ -85,6 +86,8 @@ struct EdgeStory {
     FailureCascade cascade;       // of the failing run
     // The later eviction's storage is read, or rematerialized, in the failing run's last step.
     bool laterNeededInFailingStep = false;
+    // Under an allocator model, its memory at the failing run's last request (when one failed).
+    std::optional<MemorySnapshot> failingLayout;
     bool rescued = false;         // whether a rescue search ran
     RescueReport rescue;          // of the failing run
     bool laterIsRescue = false;   // keeping the later eviction's storage resident saves the run

@@ -3,6 +3,7 @@
 #include <tbb/parallel_invoke.h>
 
 #include <algorithm>
+#include <limits>
 
 namespace rematlens {
 
@@ -118,16 +119,22 @@ EdgeStory HoleAnatomist::tell(Bytes smaller, Bytes larger, const AnatomyOptions 
 {
     RunRecording recordings[2];
     RunResult results[2];
+    MemorySnapshot layouts[2];
     const auto replay = [&](int k, Bytes budget) {
         RunConfig config = at(budget).config;
         config.recording = &recordings[k];
         config.cancel = options.cancel;
+        layouts[k].step = std::numeric_limits<std::size_t>::max(); // only at a failing request
+        if (!config.allocator.isSum())
+            config.snapshot = &layouts[k];
         results[k] = m_runner.runOne(config, options.cancel);
     };
     tbb::parallel_invoke([&] { replay(0, smaller); }, [&] { replay(1, larger); });
     EdgeStory story = readEdgeStory(m_runner.program(), smaller, recordings[0], results[0], larger, recordings[1],
                                     results[1]);
     story.replays = 2;
+    if (const MemorySnapshot &layout = layouts[story.failingIsSmaller ? 0 : 1]; layout.taken && layout.atFailure)
+        story.failingLayout = layout;
     const bool onePasses = (results[0].outcome == Outcome::Pass) != (results[1].outcome == Outcome::Pass);
     if (!options.rescue || !onePasses || !isFailure(story.failing().outcome))
         return story;

@@ -22,6 +22,7 @@ struct SnapshotSegment {
     Bytes base = 0;
     Bytes size = 0;
     std::vector<SnapshotBlock> blocks; // in address order, covering the segment
+    SegmentPool pool = SegmentPool::Arena;
 };
 
 // The allocator's layout after a schedule step (or at the failing request, when the run ran out
@@ -37,6 +38,9 @@ struct MemorySnapshot {
     Bytes capacity = 0;
     Bytes largestFreeBlock = 0;
     std::optional<Failure> failure; // at a failure: the request that did not fit, and why
+    Bytes roundedRequest = 0;         // at a failure: the request as the model rounds it
+    std::optional<Bytes> newSegment;  // at a failure: the segment a miss asks for (none in an arena)
+    SegmentPool requestPool = SegmentPool::Arena; // at a failure: the pool that may serve the request
 };
 
 } // namespace rematlens

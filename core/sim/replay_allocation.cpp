@@ -169,7 +169,7 @@ void Replay::takeSnapshot(const Failure *failure)
             owners.emplace(m_blockOf[s], m_program.storages[s].root);
     snapshot.segments.clear();
     for (const SegmentView &segment : m_allocator->layout()) {
-        SnapshotSegment out{segment.base, segment.size, {}};
+        SnapshotSegment out{segment.base, segment.size, {}, segment.pool};
         out.blocks.reserve(segment.blocks.size());
         for (const BlockView &b : segment.blocks) {
             const auto owner = owners.find(b.handle);
@@ -185,8 +185,12 @@ void Replay::takeSnapshot(const Failure *failure)
     snapshot.allocated = m_allocator->allocated();
     snapshot.capacity = m_allocator->capacity();
     snapshot.largestFreeBlock = m_allocator->largestFreeBlock();
-    if (failure)
+    if (failure) {
         snapshot.failure = *failure;
+        snapshot.roundedRequest = m_allocator->roundedSize(failure->request);
+        snapshot.newSegment = m_allocator->newSegmentSize(snapshot.roundedRequest);
+        snapshot.requestPool = m_allocator->poolFor(snapshot.roundedRequest);
+    }
 }
 
 } // namespace rematlens
