@@ -6,7 +6,7 @@ they stop, so the script can be stopped at any time (or given --minutes) and run
 
     scripts/atlas.py run [--minutes M] [--threads N] [--mpi N] [--only NAME ...] [--window-only]
                          [--allocator caching]
-    scripts/atlas.py doc [--out docs/atlas.md] [--pack atlas/maps]
+    scripts/atlas.py doc [--out docs/atlas.md] [--pack atlas/maps] [--allocator caching]
 
 Per trace (DTR, eager runtime, overhead limit 2): the 0.001 grid over 0.10-1.00 first, which
 gives the window (0.01 below the grid's first pass to 0.01 above its stable point); then the
@@ -17,7 +17,10 @@ complete map cost (or, where incomplete, project it from the interval widths nex
 
 With --allocator caching, `run` maps each trace under PyTorch's caching allocator model instead
 (on-failure eviction, default options) over the whole 0.10-1.00 range, into NAME.caching.jsonl
-beside the byte sum's map, with a ledger of its own; `doc` sets the two side by side.
+beside the byte sum's map, with a ledger of its own; `doc --allocator caching` writes the
+document's last section (from MODEL_MARKER on; plain `doc` keeps it) setting the two side by
+side, reading the byte sum's maps from the packed atlas/maps when their working copies are gone,
+and packs the model's maps beside them.
 
 Standard library only; run with the system's python3.
 """
@@ -151,6 +154,7 @@ class Atlas:
         self.binary = args.rematlens
         self.root = Path(args.dir)
         self.traces_dir = Path(args.traces) if args.traces else default_trace_dir()
+        self.packed = getattr(args, "pack", None) or str(REPO / "atlas" / "maps")
 
     def paths(self, name, model=None):
         stem = name if model is None else name + "." + model
@@ -294,6 +298,98 @@ def projected_cpu_hours(summary, map_path, cpu_seconds):
     return expected * per_interval / 3600
 
 
+MODEL_MARKER = "<!-- allocator models: written by scripts/atlas.py doc --allocator MODEL -->"
+MODEL_TITLES = {"caching": "PyTorch's caching allocator"}
+
+
+def kept_model_section(path):
+    """What follows MODEL_MARKER in the document as it stands (empty when nothing does)."""
+    if not path.exists():
+        return ""
+    text = path.read_text()
+    at = text.find(MODEL_MARKER)
+    return text[at:] if at >= 0 else ""
+
+
+def overlaps(hole, others):
+    return any(o["first_fail_byte"] <= hole["last_fail_byte"] and hole["first_fail_byte"] <= o["last_fail_byte"]
+               for o in others)
+
+
+def sum_map_path(atlas, name, scratch):
+    """The byte sum's map: the working copy, or the packed one unzipped into scratch."""
+    _, map_path, _ = atlas.paths(name)
+    if map_path.exists():
+        return map_path
+    packed = Path(atlas.packed) / (name + ".jsonl.gz")
+    if not packed.exists():
+        return None
+    target = scratch / (name + ".jsonl")
+    target.write_bytes(gzip.decompress(packed.read_bytes()))
+    return target
+
+
+def sum_cpu_hours(atlas, name):
+    _, _, ledger = atlas.paths(name)
+    if not ledger.path.exists():
+        ledger = Ledger(Path(atlas.packed) / (name + ".ledger.json"))
+    return (ledger.cpu("map") + ledger.cpu("grid")) / 3600
+
+
+def model_document(atlas, args):
+    """The model's section: per trace its map beside the byte sum's, then its holes to the byte."""
+    import tempfile
+    model = args.allocator
+    title = MODEL_TITLES[model]
+    lines = [MODEL_MARKER.replace("MODEL", model), "", f"## Under {title}", "",
+             f"The same maps (DTR, eager runtime, overhead limit 2, budgets 0.10–1.00) replayed under {title}",
+             "model: on-failure eviction (a request the allocator cannot place releases its cache, then evicts",
+             "the policy's choice and retries), default options, the budget as the device's capacity. Every budget",
+             "byte is classified exactly, as under the byte sum: each comparison of the budget with what the",
+             "replay's history fixed (a new segment's reserved bytes, the bytes over the capacity) bounds the",
+             "interval. A hole is **gained** when no byte-sum hole overlaps it and **lost** when a byte-sum hole",
+             "overlaps none of the model's. A **fragmentation** hole fails with the bytes free: the request's pool",
+             "holds no block large enough, and the segment a miss asks for does not fit the capacity.", "",
+             "| trace | holes (sum → model) | gained | lost | fragmentation holes | first pass (sum → model) | "
+             "stable from (sum → model) | verdict under the model | intervals | CPU-hours (model) |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
+    details = []
+    total_cpu = 0.0
+    with tempfile.TemporaryDirectory() as scratch:
+        for name, file_name, sha in public_traces():
+            trace = atlas.trace_path(file_name, sha)
+            _, map_path, ledger = atlas.paths(name, model)
+            mine = atlas.summary(trace, map_path, *RANGE, model=model)
+            base_path = sum_map_path(atlas, name, Path(scratch))
+            base = atlas.summary(trace, base_path, *RANGE) if base_path else None
+            if not mine or not base:
+                lines.append(f"| {SHORT[name]} | not mapped yet | | | | | | | | |")
+                continue
+            census = census_of(atlas, trace, map_path, mine) if args.census else ({}, [])
+            mechanisms = census[0]
+            gained = [h for h in mine["holes"] if not overlaps(h, base["holes"])]
+            lost = [h for h in base["holes"] if not overlaps(h, mine["holes"])]
+            fragmentation = sum(1 for h in mine["holes"] if mechanisms.get(h["first_fail_byte"]) == "fragmentation")
+            cpu = ledger.cpu("map")
+            total_cpu += cpu
+            complete = "" if not mine.get("unmapped") else f" ({100 * (1 - unmapped_bytes(mine) / (mine['to_byte'] - mine['from_byte'] + 1)):.1f}% mapped)"
+            lines.append(f"| {SHORT[name]} | {len(base['holes'])} → {len(mine['holes'])} | {len(gained)} | {len(lost)} | "
+                         f"{fragmentation} | {ratio(base.get('first_pass_ratio'))} → {ratio(mine.get('first_pass_ratio'))} | "
+                         f"{ratio(base.get('stable_from_ratio'))} → {ratio(mine.get('stable_from_ratio'))} | "
+                         f"{verdict_word(mine)}{complete} | {digits(mine['intervals'])} | {cpu / 3600:.3f} |")
+            details += hole_section(name, mine, None, None, census)
+    lines += ["", f"All eight maps under the model took {total_cpu / 3600:.2f} CPU-hours. Below, each trace's holes",
+              "under the model to the byte, with the mechanism `explain` finds at the hole's lower edge.", ""]
+    section = "\n".join(lines + [line.replace("## ", "### ", 1) if line.startswith("## ") else line
+                                  for line in details]) + "\n"
+    out = Path(args.out)
+    text = out.read_text() if out.exists() else ""
+    at = text.find(MODEL_MARKER.replace("MODEL", model))
+    out.write_text((text[:at] if at >= 0 else text.rstrip("\n") + "\n\n") + section)
+    print("wrote the " + model + " section of " + args.out)
+    pack(atlas, Path(args.pack), args.pack_limit_mb, model)
+
+
 def document(atlas, args):
     lines = ["# The hole atlas of the public DTR traces", "",
              "Generated by `scripts/atlas.py doc` from the maps `scripts/atlas.py run` makes (DTR, eager runtime,",
@@ -302,7 +398,8 @@ def document(atlas, args):
              "runs from 0.01 below the 0.001 grid's first pass to 0.01 above its stable point (the lowest grid",
              "budget from which every grid budget passes). CPU time is what the rematlens processes used, summed",
              "over every run of the script; where a map is not complete the CPU still needed is projected from",
-             "the widths of the intervals beside each unmapped gap.", "",
+             "the widths of the intervals beside each unmapped gap. The last section sets these maps beside the",
+             "same maps under PyTorch's caching allocator model.", "",
              "| trace | window | window mapped | 0.10–1.00 mapped | intervals | first pass | stable from | holes | verdict | CPU-hours |",
              "|---|---|---|---|---|---|---|---|---|---|"]
     details = []
@@ -338,7 +435,8 @@ def document(atlas, args):
     lines += ["", "Every hole below is given to the byte: the first and last failing budgets, its width, the",
               "results inside it, and what the 0.001 grid saw of it (the grid budgets that fall inside, or",
               "\"missed\" when none does). Holes of a map not yet complete are those of its mapped part.", ""]
-    Path(args.out).write_text("\n".join(lines + details) + "\n")
+    kept = kept_model_section(Path(args.out))
+    Path(args.out).write_text("\n".join(lines + details) + "\n" + ("\n" + kept if kept else ""))
     print("wrote " + args.out)
     pack(atlas, Path(args.pack), args.pack_limit_mb)
 
@@ -359,16 +457,16 @@ def portable(map_bytes):
     return json.dumps(header, separators=(",", ":"), ensure_ascii=False).encode() + newline + rest
 
 
-def pack(atlas, folder, limit_mb):
+def pack(atlas, folder, limit_mb, model=None):
     """The maps, gzipped (byte for byte the same for the same map) where the window finds them,
     when they fit in limit_mb; the ledgers beside them."""
     folder.mkdir(parents=True, exist_ok=True)
     for name, _, _ in public_traces():
-        _, map_path, ledger = atlas.paths(name)
+        _, map_path, ledger = atlas.paths(name, model)
         if not map_path.exists():
             continue
         packed = gzip.compress(portable(map_path.read_bytes()), compresslevel=9, mtime=0)
-        target = folder / (name + ".jsonl.gz")
+        target = folder / (map_path.stem + ".jsonl.gz")
         if len(packed) > limit_mb * (1 << 20):
             print(f"{name}: {len(packed) / (1 << 20):.1f} MB compressed, over {limit_mb} MB: not packed")
             target.unlink(missing_ok=True)
@@ -412,13 +510,15 @@ def hole_section(name, summary, grid, window, census=({}, [])):
     if classes:
         lines += ["", "| mechanism | holes | budget bytes |", "|---|---|---|"]
         lines += [f"| {c['mechanism']} | {c['holes']} | {digits(c['bytes'])} |" for c in classes]
-    lines += ["", "| # | first failing byte | last failing byte | width | ratios | inside | 0.001 grid | mechanism |",
-              "|---|---|---|---|---|---|---|---|"]
+    with_grid = grid is not None
+    lines += ["", "| # | first failing byte | last failing byte | width | ratios | inside | "
+              + ("0.001 grid | " if with_grid else "") + "mechanism |",
+              "|---|---|---|---|---|---|" + ("---|" if with_grid else "") + "---|"]
     for k, hole in enumerate(summary["holes"], 1):
         lines.append(f"| {k} | {digits(hole['first_fail_byte'])} | {digits(hole['last_fail_byte'])} | "
                      f"{digits(hole['width'])} B | {ratio(hole['first_fail_ratio'])}–{ratio(hole['last_fail_ratio'])} | "
-                     f"{results_inside(summary, hole)} | {grid_view(grid, hole)} | "
-                     f"{mechanisms.get(hole['first_fail_byte'], '—')} |")
+                     f"{results_inside(summary, hole)} | " + (f"{grid_view(grid, hole)} | " if with_grid else "")
+                     + f"{mechanisms.get(hole['first_fail_byte'], '—')} |")
     return lines
 
 
@@ -443,12 +543,16 @@ def main():
     doc.add_argument("--no-census", dest="census", action="store_false",
                      help="leave out each hole's mechanism (explain's census: a few replays per hole)")
     doc.add_argument("--pack-limit-mb", type=float, default=8.0, help="maps larger than this compressed are not packed")
+    doc.add_argument("--allocator", choices=sorted(MODELS),
+                     help="write only the section of this allocator model's maps, beside the byte sum's")
     args = parser.parse_args()
     if not Path(args.rematlens).exists():
         fail(args.rematlens + ": not built (cmake --preset release && cmake --build --preset release)")
     atlas = Atlas(args)
     if args.command == "run":
         atlas.run(args)
+    elif args.allocator:
+        model_document(atlas, args)
     else:
         document(atlas, args)
 

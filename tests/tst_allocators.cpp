@@ -84,7 +84,7 @@ public:
     std::optional<Bytes> freeTailFrom() const override { return std::nullopt; }
     void setCapacity(Bytes capacity) override { cap = capacity; }
     bool sameState(const Allocator &) const override { return false; }
-    Bytes addressOf(BlockHandle) const override { return 0; }
+    BlockPlace placeOf(BlockHandle) const override { return {}; }
     std::vector<SegmentView> layout() const override { return segments; }
     std::string bookkeepingProblem() const override { return {}; }
     void setCounts(Bytes allocated, Bytes reserved)

@@ -167,6 +167,7 @@ private slots:
     void readerErrorsNameFileAndLine();
     void windowShowsTheMapAtOnceWithoutReplays();
     void mapIsShownOnItsOwnRowOnly();
+    void allocatorModelMapsShowOnTheirRows();
     void anotherTracesMapIsIgnored();
     void gapsStayUnmapped();
     void widerMapWalksOnlyWhatTheAtlasLeavesOut();
@@ -362,6 +363,33 @@ void AtlasMapsTest::mapIsShownOnItsOwnRowOnly()
         shown += row != nullptr;
     }
     QCOMPARE(shown, 1);
+}
+
+// The atlas holds the byte sum's map and the caching model's: each row shows its own at once.
+void AtlasMapsTest::allocatorModelMapsShowOnTheirRows()
+{
+    const QString cachingPath = m_user.filePath(QStringLiteral("caching.jsonl"));
+    const QString error = mapDemo(QStringLiteral("0.10"), QStringLiteral("1.00"), cachingPath,
+                                  {QStringLiteral("--allocator"), QStringLiteral("caching")});
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    const PlainMap caching = readPlain(cachingPath);
+    QVERIFY(!caching.records.empty());
+    atlasWithFiles({{QStringLiteral("demo.jsonl.gz"), joined(m_full.header, m_full.lines)},
+                    {QStringLiteral("demo.caching.jsonl.gz"), joined(caching.header, caching.lines)}});
+    SweepParameters p = demoSweep(QStringLiteral("0.1"), QStringLiteral("1.0"), QStringLiteral("0.1"));
+    p.allocators = {QStringLiteral("sum"), QStringLiteral("caching")};
+    AtlasWindow w(p);
+    QVERIFY(w.openDemo());
+    QTRY_VERIFY_WITH_TIMEOUT(w.shown(1), 20000);
+    const SweepResultModel &sweep = *w.window.sweepModel();
+    QCOMPARE(sweep.policyCount(), std::size_t{2});
+    for (std::size_t r = 0; r < sweep.policyCount(); ++r) {
+        const MappedRow *row = w.window.strip()->mappedRow(r);
+        QVERIFY(row);
+        const bool sum = sweep.rowIdentity(r).allocator == allocatorKey(AllocatorConfig{});
+        compareWithRecords(row->intervals, sum ? m_full.records : caching.records);
+    }
+    QVERIFY2(w.mapsStatus().contains(QStringLiteral("demo.caching.jsonl.gz")), qPrintable(w.mapsStatus()));
 }
 
 void AtlasMapsTest::anotherTracesMapIsIgnored()

@@ -76,11 +76,19 @@ public:
         m_stretchPeakAllocated = m_allocated;
         m_stretchPeakReserved = m_reserved;
     }
-    // Whatever the capacity, the two decide alike from here on: the same blocks at the same
-    // addresses, allocated or free, the same counters (peaks and flushes are history, not state).
+    // Whatever the capacity, the two decide alike from here on: the same segments in the same
+    // order with the same blocks at the same offsets, allocated or free, and the same counters.
+    // Where the segments lie does not matter, only their order (ties go to the lower address);
+    // peaks and flushes are history, not state.
     virtual bool sameState(const Allocator &other) const = 0;
-    // Where a block handed out by allocate starts.
-    virtual Bytes addressOf(BlockHandle block) const = 0;
+    // Where a block handed out by allocate lies: its segment's place among the live segments
+    // in address order, and its offset in that segment.
+    struct BlockPlace {
+        std::uint32_t segment = 0;
+        Bytes offset = 0;
+        bool operator==(const BlockPlace &) const = default;
+    };
+    virtual BlockPlace placeOf(BlockHandle block) const = 0;
     // The largest request that could be placed now without releasing anything.
     virtual Bytes largestFreeBlock() const = 0;
 

@@ -31,7 +31,7 @@ public:
     Bytes capacityUnit() const override { return kAlignment; }
     void setCapacity(Bytes capacity) override;
     bool sameState(const Allocator &other) const override;
-    Bytes addressOf(BlockHandle block) const override { return m_blocks[block].address; }
+    BlockPlace placeOf(BlockHandle block) const override { return {0, m_blocks[block].address}; }
     std::vector<SegmentView> layout() const override;
     std::string bookkeepingProblem() const override;
 

@@ -394,12 +394,14 @@ Bytes CachingAllocator::largestFixedFreeBlock() const
     return largest;
 }
 
-// Live segments in creation order, block by block; where the next segment will be placed.
+// Live segments in creation order (which is address order), block by block, at offsets from
+// their segments' bases: two replays whose segments came and went differently may still hold
+// the same memory, only elsewhere in the address space.
 bool CachingAllocator::sameState(const Allocator &other) const
 {
     const auto *cache = dynamic_cast<const CachingAllocator *>(&other);
     if (!cache || allocated() != other.allocated() || reserved() != other.reserved() ||
-        m_nextAddress != cache->m_nextAddress || !(m_options == cache->m_options) ||
+        !(m_options == cache->m_options) ||
         m_free[Small].size() != cache->m_free[Small].size() || m_free[Large].size() != cache->m_free[Large].size())
         return false;
     std::size_t i = 0;
@@ -413,19 +415,29 @@ bool CachingAllocator::sameState(const Allocator &other) const
             return i == m_segments.size() && j == cache->m_segments.size();
         const Segment &x = m_segments[i];
         const Segment &y = cache->m_segments[j];
-        if (x.base != y.base || x.size != y.size || x.pool != y.pool || x.expandable != y.expandable)
+        if (x.size != y.size || x.pool != y.pool || x.expandable != y.expandable)
             return false;
         BlockHandle a = x.first;
         BlockHandle b = y.first;
         for (; a != kNone && b != kNone; a = m_blocks[a].next, b = cache->m_blocks[b].next) {
             const Block &p = m_blocks[a];
             const Block &q = cache->m_blocks[b];
-            if (p.address != q.address || p.size != q.size || p.allocated != q.allocated || p.mapped != q.mapped)
+            if (p.address - x.base != q.address - y.base || p.size != q.size || p.allocated != q.allocated ||
+                p.mapped != q.mapped)
                 return false;
         }
         if (a != b)
             return false;
     }
+}
+
+Allocator::BlockPlace CachingAllocator::placeOf(BlockHandle block) const
+{
+    const std::uint32_t segment = m_blocks[block].segment;
+    std::uint32_t alive = 0;
+    for (std::uint32_t i = 0; i < segment; ++i)
+        alive += m_segments[i].alive ? 1 : 0;
+    return {alive, m_blocks[block].address - m_segments[segment].base};
 }
 
 std::vector<SegmentView> CachingAllocator::layout() const

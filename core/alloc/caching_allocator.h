@@ -38,7 +38,7 @@ public:
     std::optional<Bytes> freeTailFrom() const override { return reserved(); }
     void setCapacity(Bytes capacity) override { m_capacity = capacity; }
     bool sameState(const Allocator &other) const override;
-    Bytes addressOf(BlockHandle block) const override { return m_blocks[block].address; }
+    BlockPlace placeOf(BlockHandle block) const override;
     std::vector<SegmentView> layout() const override;
     std::string bookkeepingProblem() const override;
 

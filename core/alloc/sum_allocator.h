@@ -22,7 +22,7 @@ public:
     std::optional<Bytes> freeTailFrom() const override { return allocated(); }
     void setCapacity(Bytes capacity) override { m_capacity = capacity; }
     bool sameState(const Allocator &other) const override { return allocated() == other.allocated(); }
-    Bytes addressOf(BlockHandle) const override { return 0; }
+    BlockPlace placeOf(BlockHandle) const override { return {}; }
     std::vector<SegmentView> layout() const override { return {}; }
     std::string bookkeepingProblem() const override { return {}; }
 

@@ -44,6 +44,7 @@ Bytes ChunkQueue::advance(std::size_t slot, std::optional<Bytes> hi)
     Bytes next = 0;
     {
         const std::lock_guard<std::mutex> lock(m_mutex);
+        coverUnstarted(slot, hi);
         Active &chunk = m_chunks[slot];
         next = hi ? std::min(*hi, chunk.end) : chunk.end;
         chunk.position = next;
@@ -64,6 +65,25 @@ Bytes ChunkQueue::stop(std::size_t slot)
     }
     m_changed.notify_all();
     return end;
+}
+
+// An interval reaching past the chunk's end covers the unstarted chunks after it: those it
+// covers whole join this chunk (which then ends at once), the one it ends in starts at its hi.
+// Their replays would only find the same interval again.
+void ChunkQueue::coverUnstarted(std::size_t slot, std::optional<Bytes> hi)
+{
+    Active &chunk = m_chunks[slot];
+    while (m_nextUnstarted < m_initial) {
+        Active &after = m_chunks[m_nextUnstarted];
+        if (after.from != chunk.end || after.rangeFrom != chunk.rangeFrom || (hi && *hi <= after.from))
+            return;
+        if (hi && *hi < after.end) {
+            after.from = after.position = *hi;
+            return;
+        }
+        chunk.end = after.end;
+        ++m_nextUnstarted;
+    }
 }
 
 std::optional<ChunkQueue::Claim> ChunkQueue::claimUnstarted()

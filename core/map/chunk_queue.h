@@ -15,7 +15,8 @@ namespace rematlens {
 // (judged by the replays per byte it has needed so far), so that all threads stay busy to the
 // end of the walk instead of waiting for the one chunk that happens to be dense. A split costs
 // one replay (the new half starts inside an interval the old half already replays) and moves
-// no interval boundary: the halves meet exactly, as the chunks do.
+// no interval boundary: the halves meet exactly, as the chunks do. An interval that reaches
+// past its chunk covers the unstarted chunks it spans, which are then not replayed.
 class ChunkQueue {
 public:
     struct Claim {
@@ -49,6 +50,7 @@ private:
         bool walking = false;
     };
 
+    void coverUnstarted(std::size_t slot, std::optional<Bytes> hi);
     std::optional<Claim> claimUnstarted();
     std::optional<Claim> splitBusiest();
     bool anyWalking() const;

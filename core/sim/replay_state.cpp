@@ -47,7 +47,7 @@ bool Replay::sameState(const Replay &other)
     return true;
 }
 
-// The allocators decide alike, and each storage's block starts at the same address.
+// The allocators decide alike, and each storage's block lies at the same place in them.
 bool Replay::sameAllocation(const Replay &other) const
 {
     if (!m_allocator || !other.m_allocator)
@@ -57,7 +57,7 @@ bool Replay::sameAllocation(const Replay &other) const
     for (StorageId s = 0; s < m_blockOf.size(); ++s)
         if ((m_blockOf[s] == kNone) != (other.m_blockOf[s] == kNone) ||
             (m_blockOf[s] != kNone &&
-             m_allocator->addressOf(m_blockOf[s]) != other.m_allocator->addressOf(other.m_blockOf[s])))
+             !(m_allocator->placeOf(m_blockOf[s]) == other.m_allocator->placeOf(other.m_blockOf[s]))))
             return false;
     return true;
 }

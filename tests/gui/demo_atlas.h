@@ -12,14 +12,16 @@
 
 // Maps the demo's DTR row (eager, overhead limit 2) over from..to into `out` (a `map --out`
 // file); the command's error output when it fails, else an empty string.
-inline QString mapDemo(const QString &from, const QString &to, const QString &out)
+inline QString mapDemo(const QString &from, const QString &to, const QString &out,
+                       const QStringList &more = {})
 {
     QProcess process;
     process.start(QStringLiteral(REMATLENS_BINARY),
-                  {QStringLiteral("map"), QStringLiteral(":demo"), QStringLiteral("--from"), from, QStringLiteral("--to"),
-                   to, QStringLiteral("--policy"), QStringLiteral("DTR"), QStringLiteral("--runtime"),
-                   QStringLiteral("eager"), QStringLiteral("--overhead-limit"), QStringLiteral("2"),
-                   QStringLiteral("--out"), out});
+                  QStringList{QStringLiteral("map"), QStringLiteral(":demo"), QStringLiteral("--from"), from,
+                              QStringLiteral("--to"), to, QStringLiteral("--policy"), QStringLiteral("DTR"),
+                              QStringLiteral("--runtime"), QStringLiteral("eager"), QStringLiteral("--overhead-limit"),
+                              QStringLiteral("2"), QStringLiteral("--out"), out}
+                      + more);
     process.waitForFinished(300000);
     return process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0
                ? QString()
