@@ -16,18 +16,22 @@ using rematlens::Bytes;
 
 constexpr Bytes MiB = Bytes{1} << 20;
 
+// One operator of a trace: op_NAME reads ARGS (a JSON list's items) and makes NAME, of `size` bytes.
+inline void writeCall(std::ostream &out, const char *name, const char *args, Bytes size)
+{
+    out << R"({"INSTRUCTION":"CALL","NAME":"op_)" << name << R"(","ARGS":[)" << args << R"(],"RESULT":[")" << name
+        << R"("],"TIME":"10"})" << '\n';
+    out << R"({"INSTRUCTION":"MEMORY","NAME":")" << name << R"(","MEMORY":")" << size << R"("})" << '\n';
+    out << R"({"INSTRUCTION":"ALIAS","NAME":")" << name << R"(","ALIAS":"-1"})" << '\n';
+}
+
 // Specification 1.17 as a trace: a (60 MiB) is made and released, then y (20) and z (30), y is
 // released and w (45) is made; w reads z when `wReadsZ`, so z stays locked while w is placed.
 // Unless `releaseAtEnd`, z and w stay live to the end, where the program pins them.
 inline std::string workedExampleTrace(bool wReadsZ, bool releaseAtEnd = false)
 {
     std::ostringstream out;
-    const auto call = [&](const char *name, const char *args, Bytes size) {
-        out << R"({"INSTRUCTION":"CALL","NAME":"op_)" << name << R"(","ARGS":[)" << args << R"(],"RESULT":[")" << name
-            << R"("],"TIME":"10"})" << '\n';
-        out << R"({"INSTRUCTION":"MEMORY","NAME":")" << name << R"(","MEMORY":")" << size << R"("})" << '\n';
-        out << R"({"INSTRUCTION":"ALIAS","NAME":")" << name << R"(","ALIAS":"-1"})" << '\n';
-    };
+    const auto call = [&](const char *name, const char *args, Bytes size) { writeCall(out, name, args, size); };
     const auto release = [&](const char *name) {
         out << R"({"INSTRUCTION":"RELEASE","NAME":")" << name << R"("})" << '\n';
     };
@@ -50,12 +54,7 @@ inline std::string workedExampleTrace(bool wReadsZ, bool releaseAtEnd = false)
 inline std::string twentyMiBSegmentTrace()
 {
     std::ostringstream out;
-    const auto call = [&](const char *name, const char *args, Bytes size) {
-        out << R"({"INSTRUCTION":"CALL","NAME":"op_)" << name << R"(","ARGS":[)" << args << R"(],"RESULT":[")" << name
-            << R"("],"TIME":"10"})" << '\n';
-        out << R"({"INSTRUCTION":"MEMORY","NAME":")" << name << R"(","MEMORY":")" << size << R"("})" << '\n';
-        out << R"({"INSTRUCTION":"ALIAS","NAME":")" << name << R"(","ALIAS":"-1"})" << '\n';
-    };
+    const auto call = [&](const char *name, const char *args, Bytes size) { writeCall(out, name, args, size); };
     out << R"({"INSTRUCTION":"ANNOTATE","ANNOTATION":"START"})" << '\n';
     call("a", "", 5 * MiB);
     call("b", R"("a")", 6 * MiB);

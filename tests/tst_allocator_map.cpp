@@ -3,6 +3,7 @@
 // replay from scratch gives its interval's record in every field; the worked examples'
 // fragmentation failures appear to the byte, of the fragmentation kind.
 #include "allocator_traces.h"
+#include "loaded_program.h"
 #include "shared_data.h"
 
 #include "core/map/budget_walker.h"
@@ -21,19 +22,6 @@ using namespace allocator_traces;
 
 namespace {
 
-struct Loaded {
-    std::shared_ptr<const Program> program;
-    Baseline baseline;
-};
-
-Loaded load(const QString &path)
-{
-    TraceReadResult read = readTraceFile(path.toStdString());
-    if (!read.ok())
-        return {};
-    return {read.program, computeBaseline(*read.program)};
-}
-
 AllocatorConfig modelNamed(const QString &name)
 {
     AllocatorConfig config;
@@ -49,7 +37,7 @@ AllocatorConfig modelNamed(const QString &name)
     return config;
 }
 
-RunConfig configFor(const Loaded &trace, const QString &model)
+RunConfig configFor(const LoadedProgram &trace, const QString &model)
 {
     RunConfig config;
     config.policy = *findPolicy("DTR");
@@ -58,7 +46,7 @@ RunConfig configFor(const Loaded &trace, const QString &model)
     return config;
 }
 
-std::vector<RunResult> walk(const Loaded &trace, const RunConfig &config, ByteRange range)
+std::vector<RunResult> walk(const LoadedProgram &trace, const RunConfig &config, ByteRange range)
 {
     BudgetWalker walker(trace.program, config, 2);
     walker.setChunksPerThread(4);
@@ -143,7 +131,7 @@ const RunResult *intervalHolding(const std::vector<RunResult> &map, Bytes budget
     return it == map.begin() || !std::prev(it)->interval.contains(budget) ? nullptr : &*std::prev(it);
 }
 
-void checkExactness(const Loaded &loaded, const QString &model, double from, double to, std::size_t count)
+void checkExactness(const LoadedProgram &loaded, const QString &model, double from, double to, std::size_t count)
 {
     const RunConfig config = configFor(loaded, model);
     const ByteRange range{budgetForRatio(loaded.baseline, from), budgetForRatio(loaded.baseline, to) + 1};
@@ -170,7 +158,7 @@ void checkExactness(const Loaded &loaded, const QString &model, double from, dou
 
 std::vector<RunResult> mapHandTrace(const std::string &text, Bytes from, Bytes to)
 {
-    const Loaded loaded{parse(text), {}};
+    const LoadedProgram loaded{parse(text), {}};
     RunConfig config;
     config.policy = *findPolicy("LRU");
     config.allocator = modelNamed(QStringLiteral("caching"));
@@ -220,7 +208,7 @@ void AllocatorMapTest::ownTracesReplayAsTheirIntervals()
     QFETCH(QString, model);
     QFETCH(double, from);
     QFETCH(double, to);
-    const Loaded loaded = load(trace);
+    const LoadedProgram loaded = loadProgram(trace);
     QVERIFY(loaded.program);
     checkExactness(loaded, model, from, to, 1000);
 }
@@ -252,7 +240,7 @@ void AllocatorMapTest::publicTracesReplayAsTheirIntervals()
     QFETCH(double, to);
     if (trace.isEmpty())
         QSKIP("the public traces are not installed (../shared/traces/dtr-2020, or traces/download-dtr-traces.sh)");
-    const Loaded loaded = load(trace);
+    const LoadedProgram loaded = loadProgram(trace);
     QVERIFY(loaded.program);
     checkExactness(loaded, model, from, to, budgetsPerPublicTrace());
 }

@@ -14,6 +14,7 @@
 #include "core/sweep/sweep_runner.h"
 #include "core/trace/trace_reader.h"
 
+#include "loaded_program.h"
 #include "shared_data.h"
 
 #include <QtTest>
@@ -22,25 +23,12 @@ using namespace rematlens;
 
 namespace {
 
-struct Loaded {
-    std::shared_ptr<const Program> program;
-    Baseline baseline;
-};
-
-Loaded load(const QString &path)
-{
-    TraceReadResult read = readTraceFile(path.toStdString());
-    if (!read.ok())
-        return {};
-    return {read.program, computeBaseline(*read.program)};
-}
-
 QString ownTrace(const char *name)
 {
     return QStringLiteral(REMATLENS_SOURCE_DIR "/traces/") + QLatin1String(name) + QStringLiteral(".log");
 }
 
-RunConfig configFor(const Loaded &trace, const char *policy, RuntimeKind runtime, double overheadLimit)
+RunConfig configFor(const LoadedProgram &trace, const char *policy, RuntimeKind runtime, double overheadLimit)
 {
     RunConfig config;
     config.policy = *findPolicy(policy);
@@ -51,7 +39,7 @@ RunConfig configFor(const Loaded &trace, const char *policy, RuntimeKind runtime
 
 // Checkpoints: copies kept per replay to continue the next from, used however short the
 // replays (0: every replay from step 0).
-std::vector<RunResult> walkAll(const Loaded &trace, const RunConfig &config, ByteRange range, int threads,
+std::vector<RunResult> walkAll(const LoadedProgram &trace, const RunConfig &config, ByteRange range, int threads,
                                std::size_t chunksPerThread, MapWalkEnd *end = nullptr, std::size_t checkpoints = 16)
 {
     BudgetWalker walker(trace.program, config, threads);
@@ -64,7 +52,7 @@ std::vector<RunResult> walkAll(const Loaded &trace, const RunConfig &config, Byt
     return sortedIntervals(std::move(found));
 }
 
-RunResult replayAt(const Loaded &trace, RunConfig config, Bytes budget, RunRecording *recording = nullptr)
+RunResult replayAt(const LoadedProgram &trace, RunConfig config, Bytes budget, RunRecording *recording = nullptr)
 {
     config.budget = budget;
     config.recording = recording;
@@ -185,7 +173,7 @@ void ExactMapTest::everyIntervalReplaysIdentically()
     QFETCH(double, overheadLimit);
     QFETCH(double, from);
     QFETCH(double, to);
-    const Loaded loaded = load(trace);
+    const LoadedProgram loaded = loadProgram(trace);
     QVERIFY(loaded.program);
     const RunConfig config = configFor(loaded, policy.toLatin1().constData(), static_cast<RuntimeKind>(runtime),
                                        overheadLimit);
@@ -220,7 +208,7 @@ void ExactMapTest::everyIntervalReplaysIdentically()
 // Chunked and continued from copies, or one chunk replayed from step 0: the same map.
 void ExactMapTest::chunkingDoesNotChangeTheMap()
 {
-    const Loaded loaded = load(ownTrace("resnet"));
+    const LoadedProgram loaded = loadProgram(ownTrace("resnet"));
     QVERIFY(loaded.program);
     const RunConfig config = configFor(loaded, "DTR", RuntimeKind::Eager, 2.0);
     const ByteRange range{budgetForRatio(loaded.baseline, 0.3), budgetForRatio(loaded.baseline, 0.6) + 1};
@@ -238,7 +226,7 @@ void ExactMapTest::chunkingDoesNotChangeTheMap()
 
 void ExactMapTest::resumedWalkCompletesTheMap()
 {
-    const Loaded loaded = load(ownTrace("unet"));
+    const LoadedProgram loaded = loadProgram(ownTrace("unet"));
     QVERIFY(loaded.program);
     const RunConfig config = configFor(loaded, "DTR", RuntimeKind::Eager, 2.0);
     const ByteRange range{budgetForRatio(loaded.baseline, 0.2), budgetForRatio(loaded.baseline, 0.8) + 1};
@@ -261,7 +249,7 @@ void ExactMapTest::resumedWalkCompletesTheMap()
 
 void ExactMapTest::cancelledWalkLeavesItUnmapped()
 {
-    const Loaded loaded = load(ownTrace("demo"));
+    const LoadedProgram loaded = loadProgram(ownTrace("demo"));
     QVERIFY(loaded.program);
     const ByteRange range{1000, 5000};
     const std::atomic<bool> cancel = true;
@@ -369,7 +357,7 @@ void ExactMapTest::summaryFindsHolesAndVerdict()
 
 void ExactMapTest::edgesAreExplained()
 {
-    const Loaded loaded = load(ownTrace("unet"));
+    const LoadedProgram loaded = loadProgram(ownTrace("unet"));
     QVERIFY(loaded.program);
     const RunConfig config = configFor(loaded, "DTR", RuntimeKind::Eager, 2.0);
     const ByteRange range{budgetForRatio(loaded.baseline, 0.05), budgetForRatio(loaded.baseline, 1.0) + 1};
@@ -398,7 +386,7 @@ void ExactMapTest::unetHolesToTheByte()
     const QString shared = sharedDirectory();
     if (shared.isEmpty())
         QSKIP("the public traces (../shared) are not here");
-    const Loaded loaded = load(publicTracePath(shared, QStringLiteral("unet-6-8000000000.0-2020-10-1-10-57-18-default.log")));
+    const LoadedProgram loaded = loadProgram(publicTracePath(shared, QStringLiteral("unet-6-8000000000.0-2020-10-1-10-57-18-default.log")));
     QVERIFY(loaded.program);
     const RunConfig config = configFor(loaded, "DTR", RuntimeKind::Eager, 2.0);
     const ByteRange range{budgetForRatio(loaded.baseline, 0.40), budgetForRatio(loaded.baseline, 0.45) + 1};
@@ -452,7 +440,7 @@ void ExactMapTest::denseStretchesFollowEarlierPaths()
     const QString shared = sharedDirectory();
     if (shared.isEmpty())
         QSKIP("the public traces (../shared) are not here");
-    const Loaded loaded = load(publicTracePath(shared, trace));
+    const LoadedProgram loaded = loadProgram(publicTracePath(shared, trace));
     QVERIFY(loaded.program);
     const RunConfig config = configFor(loaded, "DTR", RuntimeKind::Eager, 2.0);
     const ByteRange range{budgetForRatio(loaded.baseline, from), budgetForRatio(loaded.baseline, to) + 1};
@@ -493,7 +481,7 @@ void ExactMapTest::sweepSharesIntervalsExactly()
     QFETCH(QString, trace);
     QFETCH(QString, policy);
     QFETCH(QString, step);
-    const Loaded loaded = load(trace);
+    const LoadedProgram loaded = loadProgram(trace);
     QVERIFY(loaded.program);
     std::string error;
     const std::vector<GridPoint> grid = *DecimalGrid::make("0.1", "1.0", step.toStdString(), error);
@@ -526,7 +514,7 @@ void ExactMapTest::sweepSharesIntervalsExactly()
 // of a byte-sum run whose interval holds its budget, nor of another caching run.
 void ExactMapTest::allocatorRunsShareNothing()
 {
-    const Loaded loaded = load(ownTrace("unet"));
+    const LoadedProgram loaded = loadProgram(ownTrace("unet"));
     QVERIFY(loaded.program);
     std::string error;
     const std::vector<GridPoint> grid = *DecimalGrid::make("0.5", "0.6", "0.001", error);

@@ -12,6 +12,7 @@
 #include "core/sim/policy_spec.h"
 #include "core/sim/replay.h"
 #include "core/trace/trace_reader.h"
+#include "loaded_program.h"
 #include "shared_data.h"
 
 #include <QJsonArray>
@@ -24,20 +25,7 @@ using namespace rematlens;
 
 namespace {
 
-struct Loaded {
-    std::shared_ptr<const Program> program;
-    Baseline baseline;
-};
-
-Loaded load(const QString &path)
-{
-    TraceReadResult read = readTraceFile(path.toStdString());
-    if (!read.ok())
-        return {};
-    return {read.program, computeBaseline(*read.program)};
-}
-
-RunConfig configFor(const Loaded &trace, const char *policy, RuntimeKind runtime = RuntimeKind::Eager)
+RunConfig configFor(const LoadedProgram &trace, const char *policy, RuntimeKind runtime = RuntimeKind::Eager)
 {
     RunConfig config;
     config.policy = *findPolicy(policy);
@@ -46,13 +34,13 @@ RunConfig configFor(const Loaded &trace, const char *policy, RuntimeKind runtime
     return config;
 }
 
-RunResult replayAt(const Loaded &trace, RunConfig config, Bytes budget)
+RunResult replayAt(const LoadedProgram &trace, RunConfig config, Bytes budget)
 {
     config.budget = budget;
     return Replay(*trace.program, config).run();
 }
 
-std::vector<RunResult> walk(const Loaded &trace, const RunConfig &config, ByteRange range)
+std::vector<RunResult> walk(const LoadedProgram &trace, const RunConfig &config, ByteRange range)
 {
     BudgetWalker walker(trace.program, config, 2);
     std::vector<RunResult> found;
@@ -90,7 +78,7 @@ void ImpossibleTest::floorIsSound()
 {
     QFETCH(QString, trace);
     QFETCH(QString, policy);
-    const Loaded loaded = load(trace);
+    const LoadedProgram loaded = loadProgram(trace);
     QVERIFY(loaded.program);
     const std::optional<FitFloor> floor = fitFloor(*loaded.program, RuntimeKind::Eager);
     QVERIFY(floor);
@@ -123,7 +111,7 @@ void ImpossibleTest::stretchKeepsEveryReplayedInterval()
     QFETCH(QString, trace);
     QFETCH(double, from);
     QFETCH(double, to);
-    const Loaded loaded = load(trace);
+    const LoadedProgram loaded = loadProgram(trace);
     QVERIFY(loaded.program);
     const RunConfig config = configFor(loaded, "DTR");
     const ByteRange range{budgetForRatio(loaded.baseline, from), budgetForRatio(loaded.baseline, to) + 1};
@@ -160,7 +148,7 @@ void ImpossibleTest::stretchKeepsEveryReplayedInterval()
 
 void ImpossibleTest::noFloorUnderBanishing()
 {
-    const Loaded loaded = load(ownTracePath(QStringLiteral("unet.log")));
+    const LoadedProgram loaded = loadProgram(ownTracePath(QStringLiteral("unet.log")));
     QVERIFY(loaded.program);
     QVERIFY(!fitFloor(*loaded.program, RuntimeKind::Banishing));
     QVERIFY(fitFloor(*loaded.program, RuntimeKind::Lazy));
