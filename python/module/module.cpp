@@ -371,7 +371,9 @@ PYBIND11_MODULE(_rematlens, m)
            std::optional<std::int64_t> fromBytes, std::optional<std::int64_t> toBytes,
            const std::vector<std::string> &policies, const std::string &runtime, const std::string &overheadLimit,
            std::uint64_t seed, const std::vector<std::string> &keep, int threads, std::optional<double> wallLimit,
-           const std::string &out, bool summaryOnly, const py::object &progress, bool strict) {
+           const std::string &out, bool summaryOnly, const py::object &progress, bool strict,
+           const std::string &allocator, const std::string &eviction, std::optional<std::int64_t> capacity,
+           const std::vector<std::string> &allocOptions) {
             MapOptions options;
             options.trace = trace;
             options.from = from;
@@ -387,12 +389,13 @@ PYBIND11_MODULE(_rematlens, m)
             options.wallLimit = wallLimit;
             options.outPath = out;
             options.summaryOnly = summaryOnly;
+            options.allocator = allocatorOptions({allocator}, eviction, capacity, allocOptions);
             return exactMap(options, progress, strict);
         },
         py::arg("trace"), py::arg("start"), py::arg("stop"), py::arg("from_bytes"), py::arg("to_bytes"),
         py::arg("policies"), py::arg("runtime"), py::arg("overhead_limit"), py::arg("seed"), py::arg("keep"),
         py::arg("threads"), py::arg("wall_limit"), py::arg("out"), py::arg("summary_only"), py::arg("progress"),
-        py::arg("strict"));
+        py::arg("strict"), py::arg("allocator"), py::arg("eviction"), py::arg("capacity"), py::arg("alloc_options"));
     m.def(
         "explain",
         [](const std::string &trace, const std::vector<std::string> &ratios, const std::vector<std::int64_t> &budgets,

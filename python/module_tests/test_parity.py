@@ -63,6 +63,16 @@ def test_allocator_rows_are_the_command_lines_runs(tmp_path):
         assert_rows_equal(runs.iloc[5 * row:5 * row + 5].reset_index(drop=True), records(out), skip={"seconds"})
 
 
+@pytest.mark.parametrize("model", ["caching", "best-fit"])
+def test_map_under_a_model_equals_the_command_lines_file(model, tmp_path):
+    out = tmp_path / "map.jsonl"
+    command_line("map", ":demo", "--from", "0.30", "--to", "1.0", "--allocator", model, "--out", out)
+    m = rematlens.map(":demo", 0.30, 1.0, allocator=model, progress=False)
+    assert_rows_equal(m.intervals, records(out))
+    assert set(m.intervals["allocator"]) == {model}
+    assert "peak_reserved" in m.intervals.columns
+
+
 def test_run_is_the_command_lines_record():
     expected = json.loads(command_line("run", ":demo", "--ratio", "0.347", "--json").stdout)
     run = rematlens.run(":demo", ratio=0.347)

@@ -130,15 +130,18 @@ def holes(trace, start, stop, step, policies=("DTR",), allocator="sum", runtime=
 
 def map(trace, start=None, stop=None, from_bytes=None, to_bytes=None, policies=("DTR",), runtime="eager",
         overhead_limit=2.0, seed=0, keep=(), threads=None, wall_limit=None, out=None, summary_only=False,
-        progress=None, strict=False):
+        progress=None, strict=False, allocator="sum", eviction="", capacity=None, alloc_options=()):
     """Every budget byte of start..stop (ratios, stop mapped inclusive) or from_bytes..to_bytes
-    classified exactly (as `rematlens map`). With out=FILE.jsonl the intervals are appended as
-    they are found and a later call resumes where it stopped; summary_only=True replays nothing
-    and reads what out holds (its gaps unmapped)."""
+    classified exactly (as `rematlens map`), under the byte sum or an allocator model
+    (allocator="caching" or "best-fit", with eviction, capacity and alloc_options as `run` takes
+    them). With out=FILE.jsonl the intervals are appended as they are found and a later call
+    resumes where it stopped; summary_only=True replays nothing and reads what out holds (its
+    gaps unmapped)."""
     result = _rematlens.map(_path(trace), None if start is None else _decimal(start),
                             None if stop is None else _decimal(stop), from_bytes, to_bytes, _names(policies, ["DTR"]),
                             runtime, _decimal(overhead_limit), seed, _names(keep), _threads(threads), wall_limit,
-                            "" if out is None else os.fspath(out), summary_only, _progress(progress), strict)
+                            "" if out is None else os.fspath(out), summary_only, _progress(progress), strict,
+                            allocator, eviction or "", capacity, _names(alloc_options))
     return Map(result)
 
 
