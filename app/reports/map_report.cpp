@@ -176,10 +176,16 @@ void printEdge(std::ostream &out, const ExactMap &map, const MapEdge &e)
     const TensorInfo &tensor = program.tensors[e.flip.tensor];
     out << "    edge " << groupDigits(e.below) << " | " << groupDigits(e.above) << " B: "
         << outcomeName(e.belowRun.outcome) << " below, " << outcomeName(e.aboveRun.outcome) << " from here\n";
-    out << "      step " << e.flip.step << ", " << program.ops[tensor.op].name << " -> " << tensor.name << ": "
-        << groupDigits(e.flip.memoryInUse) << " in use + " << groupDigits(e.flip.needed)
-        << " needed = " << groupDigits(e.flip.memoryInUse + e.flip.needed) << " B; one more byte avoided "
-        << avoided(e, program) << "\n";
+    out << "      step " << e.flip.step << ", " << program.ops[tensor.op].name << " -> " << tensor.name << ": ";
+    if (e.belowRun.allocation) // a model's comparison: what it compared is not live bytes plus outputs
+        out << "the allocator model compared " << groupDigits(e.flip.memoryInUse + e.flip.needed)
+            << " B with the budget (reserved bytes plus a new segment, a block's end in the arena, or allocated "
+               "bytes); one more byte "
+            << (e.flip.victim == kNone ? std::string("changed its answer") : "avoided " + avoided(e, program)) << "\n";
+    else
+        out << groupDigits(e.flip.memoryInUse) << " in use + " << groupDigits(e.flip.needed)
+            << " needed = " << groupDigits(e.flip.memoryInUse + e.flip.needed) << " B; one more byte avoided "
+            << avoided(e, program) << "\n";
     if (e.diff.firstDivergence) {
         out << "      first divergence at event " << *e.diff.firstDivergence << ":\n";
         out << "        below  " << describeDivergenceEvent(e.diff.a, program) << "\n";
