@@ -351,7 +351,7 @@ def model_document(atlas, args):
              "overlaps none of the model's. A **fragmentation** hole fails with the bytes free: the request's pool",
              "holds no block large enough, and the segment a miss asks for does not fit the capacity.", "",
              "| trace | holes (sum → model) | gained | lost | fragmentation holes | first pass (sum → model) | "
-             "stable from (sum → model) | verdict under the model | intervals | CPU-hours (model) |",
+             "stable from (sum → model) | verdict under the model | intervals | CPU time (model) |",
              "|---|---|---|---|---|---|---|---|---|---|"]
     details = []
     total_cpu = 0.0
@@ -376,7 +376,7 @@ def model_document(atlas, args):
             lines.append(f"| {SHORT[name]} | {len(base['holes'])} → {len(mine['holes'])} | {len(gained)} | {len(lost)} | "
                          f"{fragmentation} | {ratio(base.get('first_pass_ratio'))} → {ratio(mine.get('first_pass_ratio'))} | "
                          f"{ratio(base.get('stable_from_ratio'))} → {ratio(mine.get('stable_from_ratio'))} | "
-                         f"{verdict_word(mine)}{complete} | {digits(mine['intervals'])} | {cpu / 3600:.3f} |")
+                         f"{verdict_word(mine)}{complete} | {digits(mine['intervals'])} | {cpu:,.0f} s |")
             details += hole_section(name, mine, None, None, census)
     lines += ["", f"All eight maps under the model took {total_cpu / 3600:.2f} CPU-hours. Below, each trace's holes",
               "under the model to the byte, with the mechanism `explain` finds at the hole's lower edge.", ""]
