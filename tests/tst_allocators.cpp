@@ -79,7 +79,6 @@ public:
     std::unique_ptr<Allocator> clone() const override { return std::make_unique<FakeAllocator>(*this); }
     Bytes roundedSize(Bytes n) const override { return n; }
     Bytes capacity() const override { return cap; }
-    Bytes largestFreeBlock() const override { return 0; }
     Bytes largestFixedFreeBlock() const override { return 0; }
     std::optional<Bytes> freeTailFrom() const override { return std::nullopt; }
     void setCapacity(Bytes capacity) override { cap = capacity; }

@@ -112,11 +112,6 @@ Json runJson(Bytes budget, const RunResult &r, const HoleReportContext &c)
     return j;
 }
 
-std::string segmentPoolName(SegmentPool pool)
-{
-    return pool == SegmentPool::Small ? "small" : pool == SegmentPool::Large ? "large" : "arena";
-}
-
 // The allocator's memory at the failing request: every segment with its free blocks.
 Json layoutJson(const MemorySnapshot &m)
 {
@@ -128,11 +123,11 @@ Json layoutJson(const MemorySnapshot &m)
                 free.push_back(Json{{"address", b.address}, {"size", b.size}});
         segments.push_back(Json{{"base", segment.base},
                                 {"size", segment.size},
-                                {"pool", segmentPoolName(segment.pool)},
+                                {"pool", std::string(segmentPoolName(segment.pool))},
                                 {"free_blocks", free}});
     }
     return Json{{"request", m.roundedRequest},
-                {"pool", segmentPoolName(m.requestPool)},
+                {"pool", std::string(segmentPoolName(m.requestPool))},
                 {"new_segment", m.newSegment ? Json(*m.newSegment) : Json()},
                 {"reserved", m.reserved},
                 {"allocated", m.allocated},

@@ -175,16 +175,6 @@ void tellLater(HoleStoryWriter &w, const EdgeStory &s, const Runs &runs, const H
     w.end();
 }
 
-std::string_view poolName(SegmentPool pool)
-{
-    switch (pool) {
-    case SegmentPool::Small: return "small pool";
-    case SegmentPool::Large: return "large pool";
-    case SegmentPool::Arena: break;
-    }
-    return "arena";
-}
-
 // The allocator's memory at a request it could not place though the bytes were free: its
 // segments, the free blocks that may serve the request (the largest first), and why none of
 // them, nor a new segment, holds it.
@@ -213,7 +203,8 @@ void tellLayout(HoleStoryWriter &w, const MemorySnapshot &m)
     w.bytes(m.capacity);
     w.text(" B;");
     w.wrap();
-    w.text("the " + std::string(poolName(m.requestPool)) + "'s free blocks: ");
+    const std::string pool(segmentPoolName(m.requestPool));
+    w.text("the " + (m.requestPool == SegmentPool::Arena ? pool : pool + " pool") + "'s free blocks: ");
     w.count(static_cast<std::int64_t>(usable.size()));
     w.text(", ");
     w.bytes(usableBytes);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "../trace/program.h"
+#include "capacity_figures.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -8,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -26,6 +28,11 @@ struct BlockView {
 // Which requests a segment's free blocks may serve: the caching allocator keeps requests up to
 // 1 MiB (small) and larger ones (large) apart; an arena serves any.
 enum class SegmentPool : std::uint8_t { Arena, Small, Large };
+
+inline std::string_view segmentPoolName(SegmentPool pool)
+{
+    return pool == SegmentPool::Small ? "small" : pool == SegmentPool::Large ? "large" : "arena";
+}
 
 // One segment (a device allocation, or an expandable segment's virtual range, or the arena),
 // covered without gaps by its blocks in address order.
@@ -90,7 +97,13 @@ public:
     };
     virtual BlockPlace placeOf(BlockHandle block) const = 0;
     // The largest request that could be placed now without releasing anything.
-    virtual Bytes largestFreeBlock() const = 0;
+    Bytes largestFreeBlock() const { return capacityFigures(0).largestFreeBlockUnder(capacity()); }
+    // What a failure's bytes short (for a request that makes allocated bytes `demand`) and the
+    // largest free block are made of, to restate them under another capacity.
+    CapacityFigures capacityFigures(Bytes demand) const
+    {
+        return CapacityFigures{demand, largestFixedFreeBlock(), freeTailFrom(), capacityUnit()};
+    }
 
     // The parts of largestFreeBlock: the largest free block whose size does not move with the
     // capacity, and where the free space that runs up to the capacity starts (none when the

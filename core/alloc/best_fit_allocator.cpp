@@ -137,11 +137,6 @@ Bytes BestFitAllocator::largestFixedFreeBlock() const
     return m_free.empty() ? 0 : m_free.rbegin()->size;
 }
 
-Bytes BestFitAllocator::largestFreeBlock() const
-{
-    return std::max(largestFixedFreeBlock(), m_blocks[m_tail].size);
-}
-
 std::vector<SegmentView> BestFitAllocator::layout() const
 {
     SegmentView arena{0, m_capacity, {}};

@@ -25,7 +25,6 @@ public:
     std::unique_ptr<Allocator> clone() const override { return std::make_unique<BestFitAllocator>(*this); }
     Bytes roundedSize(Bytes n) const override { return (n + kAlignment - 1) / kAlignment * kAlignment; }
     Bytes capacity() const override { return m_capacity; }
-    Bytes largestFreeBlock() const override;
     Bytes largestFixedFreeBlock() const override;
     std::optional<Bytes> freeTailFrom() const override { return m_blocks[m_tail].address; }
     Bytes capacityUnit() const override { return kAlignment; }

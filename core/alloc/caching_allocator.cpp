@@ -380,11 +380,6 @@ void CachingAllocator::eraseFree(BlockHandle h)
         --m_wholeFreeSegments;
 }
 
-Bytes CachingAllocator::largestFreeBlock() const
-{
-    return std::max(largestFixedFreeBlock(), std::max<Bytes>(0, m_capacity - reserved()));
-}
-
 Bytes CachingAllocator::largestFixedFreeBlock() const
 {
     Bytes largest = 0;

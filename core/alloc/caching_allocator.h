@@ -32,7 +32,6 @@ public:
     std::unique_ptr<Allocator> clone() const override { return std::make_unique<CachingAllocator>(*this); }
     Bytes roundedSize(Bytes n) const override;
     Bytes capacity() const override { return m_capacity; }
-    Bytes largestFreeBlock() const override;
     Bytes largestFixedFreeBlock() const override;
     // What is not reserved yet can still become a segment.
     std::optional<Bytes> freeTailFrom() const override { return reserved(); }

@@ -17,7 +17,6 @@ public:
     std::unique_ptr<Allocator> clone() const override { return std::make_unique<SumAllocator>(*this); }
     Bytes roundedSize(Bytes n) const override { return n; }
     Bytes capacity() const override { return m_capacity; }
-    Bytes largestFreeBlock() const override { return m_capacity - allocated(); }
     Bytes largestFixedFreeBlock() const override { return 0; }
     std::optional<Bytes> freeTailFrom() const override { return allocated(); }
     void setCapacity(Bytes capacity) override { m_capacity = capacity; }

@@ -111,8 +111,7 @@ void Replay::stopAllocatorOutOfMemory(TensorId t, Bytes request, OomKind kind)
     failure.request = request;
     failure.largestFreeBlock = m_allocator->largestFreeBlock();
     if (m_config.allocator.eviction == EvictionCoupling::OnFailure)
-        failure.capacityFigures = CapacityFigures{demand, m_allocator->largestFixedFreeBlock(),
-                                                  m_allocator->freeTailFrom(), m_allocator->capacityUnit()};
+        failure.capacityFigures = m_allocator->capacityFigures(demand);
     if (m_config.snapshot && !m_config.snapshot->taken)
         takeSnapshot(&failure);
     stopWith(std::move(failure));
