@@ -4,6 +4,7 @@
 // fragmentation failures appear to the byte, of the fragmentation kind.
 #include "allocator_traces.h"
 #include "loaded_program.h"
+#include "record_differences.h"
 #include "shared_data.h"
 
 #include "core/map/budget_walker.h"
@@ -61,38 +62,7 @@ QString differences(const RunResult &replayed, RunResult mapped, Bytes budget)
 {
     if (mapped.failure)
         mapped.failure->restateAt(budget);
-    QStringList out;
-    const auto check = [&](bool same, const char *field) {
-        if (!same)
-            out << QLatin1String(field);
-    };
-    check(replayed.outcome == mapped.outcome, "outcome");
-    check(replayed.clock == mapped.clock, "clock");
-    check(replayed.rematCompute == mapped.rematCompute, "remat_compute");
-    check(replayed.modelCompute == mapped.modelCompute, "model_compute");
-    check(replayed.maxMemory == mapped.maxMemory, "max_memory");
-    check(replayed.memoryAtEnd == mapped.memoryAtEnd, "memory_at_end");
-    check(replayed.evictions == mapped.evictions, "evictions");
-    check(replayed.releasedEvictions == mapped.releasedEvictions, "released_evictions");
-    check(replayed.remats == mapped.remats, "remats");
-    check(replayed.heuristicEvals == mapped.heuristicEvals, "heuristic_evals");
-    check(replayed.constMemory == mapped.constMemory, "const_memory");
-    check(replayed.interval == mapped.interval, "interval");
-    check(replayed.allocation == mapped.allocation, "allocation");
-    check(replayed.failure.has_value() == mapped.failure.has_value(), "failure");
-    if (replayed.failure && mapped.failure) {
-        const Failure &a = *replayed.failure;
-        const Failure &b = *mapped.failure;
-        check(a.step == b.step && a.line == b.line && a.operatorName == b.operatorName && a.tensor == b.tensor,
-              "failure.where");
-        check(a.memoryInUse == b.memoryInUse && a.bytesNeeded == b.bytesNeeded, "failure.memory");
-        check(a.bytesShort == b.bytesShort, "failure.bytes_short");
-        check(a.depth == b.depth && a.lockedBytes == b.lockedBytes, "failure.depth");
-        check(a.oomKind == b.oomKind && a.request == b.request, "failure.kind");
-        check(a.largestFreeBlock == b.largestFreeBlock, "failure.largest_free_block");
-        check(a.capacityFigures == b.capacityFigures, "failure.capacity_figures");
-    }
-    return out.join(QStringLiteral(", "));
+    return recordDifferences(replayed, mapped);
 }
 
 // Half the budgets uniform over the range, half in intervals drawn uniformly (dense stretches

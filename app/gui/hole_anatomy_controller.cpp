@@ -4,6 +4,8 @@
 #include "core/map/budget_walker.h"
 #include "core/sweep/sweep_runner.h"
 
+#include <optional>
+
 namespace rematlens {
 
 struct HoleAnatomyController::Job : ControllerJob {
@@ -11,6 +13,10 @@ struct HoleAnatomyController::Job : ControllerJob {
     std::shared_ptr<HoleAnatomyAnswer> answer = std::make_shared<HoleAnatomyAnswer>();
     std::atomic<int> rescueSearch{0};          // which rescue search reports (0: the lower edge's)
     std::atomic<std::size_t> lastRescueDone{0}; // written by the search's workers
+    // The current search's rescues so far (written by its callbacks, one call at a time).
+    std::size_t rescueTotal = 0;
+    std::size_t rescuesFound = 0;
+    std::optional<std::pair<TensorId, Cost>> bestRescue; // the cheapest: its kept storage and clock
 };
 
 HoleAnatomyController::HoleAnatomyController(QObject *parent) : QObject(parent) {}
@@ -77,10 +83,21 @@ void HoleAnatomyController::work(const std::shared_ptr<Job> &job)
     options.rescue = r.rescue;
     options.cancel = &job->cancel;
     options.rescueProgress = [this, job](std::size_t done, std::size_t total) {
-        if (job->lastRescueDone.exchange(done) > done)
+        if (job->lastRescueDone.exchange(done) > done) {
             ++job->rescueSearch; // the next edge's search began
-        report(job, job->rescueSearch == 0 ? tr("Rescue search of the lower edge") : tr("Rescue search of the upper edge"),
-               qint64(done), qint64(total));
+            job->rescuesFound = 0;
+            job->bestRescue.reset();
+        }
+        job->rescueTotal = total;
+        reportRescues(job);
+    };
+    options.rescueTried = [this, job](TensorId kept, const RunResult &result) {
+        if (result.outcome != Outcome::Pass)
+            return;
+        ++job->rescuesFound;
+        if (!job->bestRescue || result.clock < job->bestRescue->second)
+            job->bestRescue = {kept, result.clock};
+        reportRescues(job);
     };
     HoleAnatomy anatomy = anatomist.explain(first, last, std::nullopt, options);
     anatomy.walkReplays = walked;
@@ -95,6 +112,20 @@ void HoleAnatomyController::work(const std::shared_ptr<Job> &job)
     job->answer->passingPlot = plotAt(lower.failingIsSmaller ? lower.largerBudget : lower.smallerBudget);
     job->answer->failingPlot = plotAt(lower.failingBudget());
     job->answer->anatomy = std::move(anatomy);
+}
+
+// The rescue search's progress, with the rescues found so far and the cheapest of them.
+void HoleAnatomyController::reportRescues(const std::shared_ptr<Job> &job)
+{
+    QString text = job->rescueSearch == 0 ? tr("Rescue search of the lower edge") : tr("Rescue search of the upper edge");
+    if (job->bestRescue) {
+        const auto [kept, clock] = *job->bestRescue;
+        const Cost baseline = job->request.baseline.compute;
+        text += tr(": %n rescue(s) so far, the cheapest keeps %1 (%2x)", nullptr, int(job->rescuesFound))
+                    .arg(QString::fromStdString(job->request.program->tensors[kept].name))
+                    .arg(baseline > 0 ? double(clock) / double(baseline) : 0.0, 0, 'f', 4);
+    }
+    report(job, text, qint64(job->lastRescueDone.load()), qint64(job->rescueTotal));
 }
 
 void HoleAnatomyController::report(const std::shared_ptr<Job> &job, const QString &text, qint64 done, qint64 total)

@@ -72,6 +72,7 @@ private:
     struct Job;
     void work(const std::shared_ptr<Job> &job);
     void report(const std::shared_ptr<Job> &job, const QString &text, qint64 done, qint64 total);
+    void reportRescues(const std::shared_ptr<Job> &job);
     void jobFinished(const std::shared_ptr<Job> &job);
 
     std::map<HoleKey, std::shared_ptr<const HoleAnatomyAnswer>> m_known; // GUI thread only

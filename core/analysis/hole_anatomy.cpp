@@ -140,7 +140,7 @@ EdgeStory HoleAnatomist::tell(Bytes smaller, Bytes larger, const AnatomyOptions 
         return story;
     story.rescued = true;
     story.rescue = RescueSearch(m_runner, m_baseline).search(at(story.failingBudget()), options.cancel,
-                                                             options.rescueProgress);
+                                                             options.rescueProgress, options.rescueTried);
     const Program &program = m_runner.program();
     const auto isRescue = [&](TensorId t) {
         return std::any_of(story.rescue.rescues.begin(), story.rescue.rescues.end(),

@@ -43,6 +43,7 @@ struct AnatomyOptions {
     bool rescue = true; // run the rescue search at every story's failing budget
     const std::atomic<bool> *cancel = nullptr;
     RescueSearch::Progress rescueProgress;
+    RescueSearch::Tried rescueTried; // each candidate's run as it finishes
 };
 
 // Explains holes of one configuration (request.config; its budget is set per run). The

@@ -9,6 +9,7 @@ namespace rematlens {
 HoleCensus takeCensus(const HoleAnatomist &anatomist, const MapSummary &summary, AnatomyOptions options)
 {
     options.rescueProgress = {};
+    options.rescueTried = {};
     HoleCensus census;
     census.holes = summary.holes;
     census.anatomies.resize(census.holes.size());

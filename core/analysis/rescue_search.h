@@ -19,6 +19,13 @@ struct Rescue {
     double overhead = 0;   // that run's clock over the baseline compute
 };
 
+// A storage the failing run's policy evicted, tried kept resident.
+struct RescueCandidate {
+    TensorId tensor = 0;
+    Cost firstEvicted = 0;      // clock of its first eviction
+    std::size_t firstEvent = 0; // index of that eviction in the failing run's recording
+};
+
 struct RescueReport {
     RunResult original;          // the run as asked
     std::size_t candidates = 0;  // storages the failing run's policy evicted
@@ -32,6 +39,9 @@ struct RescueReport {
 class RescueSearch {
 public:
     using Progress = std::function<void(std::size_t done, std::size_t total)>;
+    // Each candidate's run as it finishes: the storage kept (its root tensor) and the result
+    // (one call at a time, in no particular order).
+    using Tried = std::function<void(TensorId kept, const RunResult &result)>;
 
     // Runs the candidates' requests and returns their results in the same order (Cancelled for
     // runs that did not finish); calls done(k) as the k-th finishes. The runner's threads do it
@@ -42,11 +52,17 @@ public:
 
     RescueSearch(const SweepRunner &runner, const Baseline &baseline) : m_runner(runner), m_baseline(baseline) {}
     void setCandidateRunner(CandidateRunner candidateRunner) { m_candidateRunner = std::move(candidateRunner); }
-    RescueReport search(const RunRequest &request, const std::atomic<bool> *cancel, const Progress &progress) const;
+    // Candidates run from the failing run's shared past (RescueBranches) unless the policy
+    // chooses at random or a candidate runner spreads them.
+    RescueReport search(const RunRequest &request, const std::atomic<bool> *cancel, const Progress &progress,
+                        const Tried &tried = {}) const;
 
 private:
-    std::vector<RunResult> runCandidates(const std::vector<RunRequest> &requests, const std::atomic<bool> *cancel,
-                                         const Progress &progress) const;
+    std::vector<RunResult> runCandidates(const RunRequest &request, const std::vector<RescueCandidate> &candidates,
+                                         const std::vector<std::size_t> &eventsAtWaypoint,
+                                         const std::atomic<bool> *cancel, const Progress &progress,
+                                         const Tried &tried) const;
+    Rescue rescueOf(TensorId tensor, Cost firstEvicted, const RunResult &result) const;
 
     const SweepRunner &m_runner;
     const Baseline &m_baseline;

@@ -148,7 +148,8 @@ private:
             RunConfig config = m_walker.m_config;
             config.budget = budget;
             live = std::make_unique<Replay>(*m_walker.m_program, config, std::move(m_spareRegions));
-            trail.add({std::make_shared<const Replay>(*live), live->position(), {}});
+            const ReplayPosition start = live->position(); // before the copy, which then keeps its hash
+            trail.add({std::make_shared<const Replay>(*live), start, {}});
         }
         const bool first = !m_last;
         for (;;) {
@@ -181,7 +182,8 @@ private:
                 if (++since >= m_spacing) {
                     ReplaySegment segment = r.takeSegment();
                     r.catchUpRegions();
-                    trail.add({std::make_shared<const Replay>(r), r.position(), segment});
+                    const ReplayPosition here = r.position();
+                    trail.add({std::make_shared<const Replay>(r), here, segment});
                     since = 0;
                 }
                 return true;

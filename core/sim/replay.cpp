@@ -92,6 +92,7 @@ Replay::Replay(const Replay &other)
     , m_blockOf(other.m_blockOf)
     , m_untilValidation(other.m_untilValidation)
     , m_layoutProblem(other.m_layoutProblem)
+    , m_hashing(other.m_hashing)
     , m_materialHash(other.m_materialHash)
     , m_segmentBase(other.m_segmentBase)
 {
@@ -508,11 +509,21 @@ void Replay::setMaterial(StorageId s, bool on)
     if (material(s) == on)
         return;
     m_flags.set(s, on);
-    m_materialHash ^= storageHash(s);
+    if (m_hashing)
+        m_materialHash ^= storageHash(s);
     if (m_regions)
         m_regions->setMaterial(s, on);
     if (m_locks[s] > 0)
         m_lockedBytes += on ? m_program.storages[s].size : -m_program.storages[s].size;
+}
+
+void Replay::startHashing() const
+{
+    m_materialHash = 0;
+    for (StorageId s = 0; s < m_program.storages.size(); ++s)
+        if (material(s))
+            m_materialHash ^= storageHash(s);
+    m_hashing = true;
 }
 
 void Replay::offerToPolicy(StorageId s)

@@ -15,6 +15,7 @@
 #include "score_expression.h"
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <random>
 #include <vector>
@@ -67,6 +68,15 @@ public:
     // the next stretch starts here. The result of run() then reports only the last stretch's
     // counts, peak and interval, so the caller folds the stretches itself.
     ReplaySegment takeSegment();
+    // Counts, from now on, how often the policy scores each storage (for branchKeeping).
+    void tallyScores() { m_scoreTally.assign(m_program.storages.size(), 0); }
+    // A copy of this replay, standing at a waypoint before the policy first chooses t's storage,
+    // that keeps the storage resident from here on. It stands where a replay asked to keep it
+    // from the start would stand (the storage out of the pool, its scores so far not counted),
+    // so it finishes as that replay would: a choice that passes over a storage does not depend
+    // on it. Needs tallyScores() from the start; not for random choice, which reads the pool's
+    // size.
+    std::unique_ptr<Replay> branchKeeping(TensorId t) const;
     // The region buffers, for the next replay of the same program; this one is spent.
     RegionBook::Buffers releaseRegionBuffers() { return m_regions ? m_regions->releaseBuffers() : RegionBook::Buffers{}; }
     // The allocator model's state (null under the byte sum), for checks at checkpoints.
@@ -130,6 +140,7 @@ private:
     void checkInterruption();
     bool material(StorageId s) const { return m_flags.material(s); }
     void setMaterial(StorageId s, bool on);
+    void startHashing() const;
 
     // replay_banishing.cpp: RuntimeV1's bookkeeping
     void addEvictedDependents(OpId op);
@@ -148,6 +159,8 @@ private:
     };
     template <typename Score, typename Eligible = EveryStorage>
     StorageId scanPool(Score &&score, Eligible &&eligible = EveryStorage{});
+    template <typename Score, typename Eligible, typename Tally>
+    StorageId scanPoolTallying(Score &&score, Eligible &&eligible, Tally &&tally);
     double ratioScore(StorageId s, Cost numerator, Cost lastAccess) const;
     Cost costTerm(StorageId s);
     Cost eqClassCompute(StorageId s);
@@ -187,6 +200,7 @@ private:
     Region m_scratchForward;
     Region m_scratchBackward;
     std::optional<ScoreExpression> m_expression; // compiled at the first choice of an expression policy
+    std::vector<std::int64_t> m_scoreTally;      // per storage, when tallyScores() asked for it
 
     std::size_t m_step = 0;
     std::uint32_t m_untilInterruptionCheck = 0;
@@ -213,7 +227,10 @@ private:
     std::function<void(const Replay &)> m_onCheckpoint;
     std::function<bool(Replay &)> m_onWaypoint;
     bool m_halted = false;
-    std::uint64_t m_materialHash = 0;
+    // position()'s hash of the material set, kept up from its first call on: a replay that no
+    // walker follows never pays for it.
+    mutable bool m_hashing = false;
+    mutable std::uint64_t m_materialHash = 0;
     ReplaySegment m_segmentBase; // the counts when the current stretch began
 };
 

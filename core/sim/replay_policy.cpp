@@ -27,6 +27,14 @@ double signedRatio(Cost numerator, uint128 denominator)
 template <typename Score, typename Eligible>
 StorageId Replay::scanPool(Score &&score, Eligible &&eligible)
 {
+    if (m_scoreTally.empty())
+        return scanPoolTallying(score, eligible, [](StorageId) {});
+    return scanPoolTallying(score, eligible, [this](StorageId s) { ++m_scoreTally[s]; });
+}
+
+template <typename Score, typename Eligible, typename Tally>
+StorageId Replay::scanPoolTallying(Score &&score, Eligible &&eligible, Tally &&tally)
+{
     using Value = decltype(score(StorageId{}));
     Value best{};
     StorageId chosen = kNone;
@@ -35,6 +43,7 @@ StorageId Replay::scanPool(Score &&score, Eligible &&eligible)
             return true;
         const Value value = score(s);
         ++m_result.heuristicEvals;
+        tally(s);
         if (chosen == kNone || value <= best) {
             best = value;
             chosen = s;

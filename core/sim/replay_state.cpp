@@ -7,6 +7,8 @@ namespace rematlens {
 
 ReplayPosition Replay::position() const
 {
+    if (!m_hashing)
+        startHashing();
     return ReplayPosition{m_step, m_clock, m_result.rematCompute, m_memory, m_frames.size(), m_materialHash};
 }
 
@@ -95,6 +97,19 @@ ReplaySegment Replay::takeSegment()
     m_smallestOver = std::numeric_limits<Bytes>::max();
     m_flip = FlippingComparison{};
     return segment;
+}
+
+std::unique_ptr<Replay> Replay::branchKeeping(TensorId t) const
+{
+    auto branch = std::make_unique<Replay>(*this);
+    const StorageId s = m_program.storageOf(t);
+    branch->m_config.keepResident.push_back(t);
+    if (branch->m_kept.empty())
+        branch->m_kept.assign(m_program.storages.size(), 0);
+    branch->m_kept[s] = 1;
+    branch->m_pool.remove(s);
+    branch->m_result.heuristicEvals -= m_scoreTally[s];
+    return branch;
 }
 
 } // namespace rematlens

@@ -23,8 +23,7 @@ RunResult SweepRunner::runOne(const RunConfig &config, const std::atomic<bool> *
     return replay(config, cancel, none);
 }
 
-RunResult SweepRunner::replay(const RunConfig &config, const std::atomic<bool> *cancel,
-                              RegionBook::Buffers &spare) const
+RunConfig SweepRunner::limited(const RunConfig &config, const std::atomic<bool> *cancel) const
 {
     RunConfig c = config;
     c.cancel = cancel;
@@ -32,7 +31,13 @@ RunResult SweepRunner::replay(const RunConfig &config, const std::atomic<bool> *
         c.deadline = std::chrono::steady_clock::now()
                      + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                          std::chrono::duration<double>(*m_wallLimitSeconds));
-    Replay run(*m_program, c, std::move(spare));
+    return c;
+}
+
+RunResult SweepRunner::replay(const RunConfig &config, const std::atomic<bool> *cancel,
+                              RegionBook::Buffers &spare) const
+{
+    Replay run(*m_program, limited(config, cancel), std::move(spare));
     RunResult result = run.run();
     spare = run.releaseRegionBuffers();
     return result;

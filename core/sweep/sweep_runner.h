@@ -37,6 +37,9 @@ public:
     std::vector<RunResult> runAll(const std::vector<RunRequest> &requests, const std::atomic<bool> *cancel,
                                   const std::function<void(std::size_t finished)> &finished) const;
 
+    // config with the cancel flag and, under a wall limit, the deadline of a run starting now.
+    RunConfig limited(const RunConfig &config, const std::atomic<bool> *cancel) const;
+
     // One run on the calling thread, with the same wall limit.
     RunResult runOne(const RunConfig &config, const std::atomic<bool> *cancel = nullptr) const;
 
