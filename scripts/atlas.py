@@ -44,8 +44,21 @@ SETTINGS = ["--policy", "DTR", "--runtime", "eager", "--overhead-limit", "2"]
 RANGE = ("0.10", "1.00")
 # The allocator models the atlas maps besides the byte sum, with the options `map` takes for them.
 MODELS = {"caching": ["--allocator", "caching", "--eviction", "on-failure"]}
+# The policy rows of the policy atlas (DTR's maps are the atlas's own), with the options `map` takes.
+POLICIES = {"DTREqClass": ["--policy", "DTREqClass"], "DTRLocal": ["--policy", "DTRLocal"], "MSPS": ["--policy", "MSPS"],
+            "LRU": ["--policy", "LRU"], "LargestStorage": ["--policy", "LargestStorage"],
+            **{f"RandomStorage-{seed}": ["--policy", "RandomStorage", "--seed", str(seed)] for seed in (0, 1, 2)}}
+POLICY_TITLES = {"DTR": "DTR", "DTREqClass": "DTR-EqClass", "DTRLocal": "DTR-local", "MSPS": "MSPS", "LRU": "LRU",
+                 "LargestStorage": "largest", **{f"RandomStorage-{seed}": f"random {seed}" for seed in (0, 1, 2)}}
 SHORT = {"unet": "U-Net", "resnet32": "ResNet-32", "inceptionv4": "InceptionV4", "tv_densenet121": "DenseNet-121",
          "transformer": "Transformer", "unroll_gan": "unrolled GAN", "treelstm": "TreeLSTM", "lstm": "LSTM"}
+
+
+def settings_for(variant):
+    """The map's options: DTR under the byte sum, under an allocator model, or another policy."""
+    if variant in POLICIES:
+        return POLICIES[variant] + SETTINGS[2:]
+    return SETTINGS + MODELS.get(variant, [])
 
 
 def fail(message):
@@ -170,8 +183,8 @@ class Atlas:
         return str(path)
 
     def map_command(self, trace, out, low, high, args, summary=False, model=None):
-        command = [self.binary, "map", trace, "--from", low, "--to", high, "--out", str(out)] + SETTINGS
-        command += MODELS[model] if model else []
+        """model: an allocator model (MODELS) or a policy row (POLICIES), or None for DTR's sum."""
+        command = [self.binary, "map", trace, "--from", low, "--to", high, "--out", str(out)] + settings_for(model)
         if summary:
             return command + ["--summary-only", "--json"]
         command += ["--threads", str(args.threads)]
@@ -187,24 +200,28 @@ class Atlas:
                               _NullLedger(), "summary")
         return json.loads(text)["maps"][0]
 
-    def run_model(self, args):
-        """The whole range of every trace under the allocator model, resumable like the rest."""
+    def run_variants(self, args, variants):
+        """The whole range of every trace under each allocator model or policy row, resumable
+        like the rest."""
         for name, file_name, sha in public_traces():
             if args.only and name not in args.only:
                 continue
             trace = self.trace_path(file_name, sha)
-            _, map_path, ledger = self.paths(name, args.allocator)
-            map_path.parent.mkdir(parents=True, exist_ok=True)
-            deadline = time.monotonic() + args.minutes * 60 if args.minutes else None
-            command = self.map_command(trace, map_path, RANGE[0], RANGE[1], args, model=args.allocator)
-            print(f"{name}: the exact map under the {args.allocator} model: " + " ".join(command), flush=True)
-            done, _ = run_limited(command, deadline, ledger, "map")
-            if not done:
-                print(f"{name}: stopped at the time limit; run again to continue", flush=True)
+            for variant in variants:
+                _, map_path, ledger = self.paths(name, variant)
+                map_path.parent.mkdir(parents=True, exist_ok=True)
+                deadline = time.monotonic() + args.minutes * 60 if args.minutes else None
+                command = self.map_command(trace, map_path, RANGE[0], RANGE[1], args, model=variant)
+                print(f"{name}: the exact map, {variant}: " + " ".join(command), flush=True)
+                done, _ = run_limited(command, deadline, ledger, "map")
+                if not done:
+                    print(f"{name}: {variant} stopped at the time limit; run again to continue", flush=True)
 
     def run(self, args):
         if args.allocator:
-            return self.run_model(args)
+            return self.run_variants(args, [args.allocator])
+        if args.policies is not None:
+            return self.run_variants(args, args.policies or list(POLICIES))
         deadline_for = lambda: time.monotonic() + args.minutes * 60 if args.minutes else None
         for name, file_name, sha in public_traces():
             if args.only and name not in args.only:
@@ -316,24 +333,126 @@ def overlaps(hole, others):
                for o in others)
 
 
-def sum_map_path(atlas, name, scratch):
-    """The byte sum's map: the working copy, or the packed one unzipped into scratch."""
-    _, map_path, _ = atlas.paths(name)
+def sum_map_path(atlas, name, scratch, variant=None):
+    """A map (DTR's byte sum unless variant names another): the working copy, or the packed one
+    unzipped into scratch."""
+    _, map_path, _ = atlas.paths(name, variant)
     if map_path.exists():
         return map_path
-    packed = Path(atlas.packed) / (name + ".jsonl.gz")
+    packed = Path(atlas.packed) / (map_path.stem + ".jsonl.gz")
     if not packed.exists():
         return None
-    target = scratch / (name + ".jsonl")
+    target = scratch / map_path.name
     target.write_bytes(gzip.decompress(packed.read_bytes()))
     return target
 
 
+def ledger_of(atlas, name, variant=None):
+    """The working ledger, or the packed one when the working copy is gone."""
+    _, _, ledger = atlas.paths(name, variant)
+    return ledger if ledger.path.exists() else Ledger(Path(atlas.packed) / ledger.path.name)
+
+
 def sum_cpu_hours(atlas, name):
-    _, _, ledger = atlas.paths(name)
-    if not ledger.path.exists():
-        ledger = Ledger(Path(atlas.packed) / (name + ".ledger.json"))
+    ledger = ledger_of(atlas, name)
     return (ledger.cpu("map") + ledger.cpu("grid")) / 3600
+
+
+POLICY_BEGIN = "<!-- policy atlas: written by scripts/atlas.py doc --policies -->"
+POLICY_END = "<!-- end of the policy atlas -->"
+
+
+def kept_policy_block(text):
+    """The policy atlas block of the document as it stands (empty when there is none)."""
+    begin, end = text.find(POLICY_BEGIN), text.find(POLICY_END)
+    return text[begin:end + len(POLICY_END)] if begin >= 0 and end > begin else ""
+
+
+def with_policy_block(text, block):
+    """The document with its policy block replaced by block, or put right after the title."""
+    kept = kept_policy_block(text)
+    if kept:
+        return text.replace(kept, block)
+    title, newline, rest = text.partition("\n")
+    return title + newline + "\n" + block + "\n" + rest
+
+
+def hole_bytes(summary):
+    return sum(h["width"] for h in summary["holes"])
+
+
+def policy_row(name, variant, summary, cpu, mechanisms):
+    mapped = "" if not summary.get("unmapped") else \
+        f" ({100 * (1 - unmapped_bytes(summary) / (summary['to_byte'] - summary['from_byte'] + 1)):.1f}% mapped)"
+    counts = {}
+    for hole in summary["holes"]:
+        m = mechanisms.get(hole["first_fail_byte"], "—")
+        counts[m] = counts.get(m, 0) + 1
+    named = ", ".join(f"{m} {n}" for m, n in sorted(counts.items(), key=lambda x: -x[1])) if counts else "—"
+    return (f"| {SHORT[name]} | {POLICY_TITLES[variant]} | {len(summary['holes'])} | {digits(hole_bytes(summary))} | "
+            f"{ratio(summary.get('first_pass_ratio'))} | {ratio(summary.get('stable_from_ratio'))} | "
+            f"{verdict_word(summary)}{mapped} | {named} | {digits(summary['intervals'])} | {cpu:,.0f} s |")
+
+
+def policy_words(holes_of, traces):
+    """Which policies never have holes and which always do, on the traces every policy has mapped."""
+    complete = [t for t in traces if all((t, v) in holes_of for v in POLICY_TITLES)]
+    if not complete:
+        return ["No trace is mapped under every policy yet."]
+    never = [POLICY_TITLES[v] for v in POLICY_TITLES if all(holes_of[(t, v)] == 0 for t in complete)]
+    always = [POLICY_TITLES[v] for v in POLICY_TITLES if all(holes_of[(t, v)] > 0 for t in complete)]
+    scope = "these traces" if len(complete) == len(traces) else \
+        f"the {len(complete)} traces mapped under every policy so far ({', '.join(SHORT[t] for t in complete)})"
+    return [f"On {scope}: " + (f"never a hole under {', '.join(never)}" if never else "every policy has a hole somewhere")
+            + "; " + (f"a hole on every trace under {', '.join(always)}." if always else
+                      "no policy has holes on every trace.")]
+
+
+def policy_document(atlas, args):
+    """The matrix that opens the document: per trace and policy row its holes, their bytes, first
+    pass, stable-from, verdict and mechanisms; then which policies never or always have holes."""
+    import tempfile
+    traces = public_traces()
+    rows, matrix, holes_of = [], {}, {}
+    total_cpu = 0.0
+    with tempfile.TemporaryDirectory() as scratch:
+        for name, file_name, sha in traces:
+            trace = atlas.trace_path(file_name, sha)
+            for variant in POLICY_TITLES:
+                key = None if variant == "DTR" else variant
+                path = sum_map_path(atlas, name, Path(scratch), key)
+                summary = atlas.summary(trace, path, *RANGE, model=key) if path else None
+                if not summary:
+                    matrix[(name, variant)] = "not mapped"
+                    continue
+                complete = not summary.get("unmapped")
+                if complete:
+                    holes_of[(name, variant)] = len(summary["holes"])
+                matrix[(name, variant)] = str(len(summary["holes"])) + ("" if complete else "*")
+                ledger = ledger_of(atlas, name, key)
+                cpu = ledger.cpu("map") + (ledger.cpu("grid") if key is None else 0)
+                total_cpu += cpu
+                census = census_of(atlas, trace, path, summary) if args.census else ({}, [])
+                rows.append(policy_row(name, variant, summary, cpu, census[0]))
+    header = "| trace | " + " | ".join(POLICY_TITLES.values()) + " |"
+    lines = [POLICY_BEGIN, "", "## Which policies have holes", "",
+             "Exact maps of every trace under DTR's heuristics as the DTR paper compares them (DTR, DTR with",
+             "equivalence classes, DTR-local, MSPS, LRU, largest storage, and random with seeds 0, 1 and 2;",
+             "eager runtime, overhead limit 2, budgets 0.10–1.00), made by `scripts/atlas.py run --policies`.",
+             "Holes per trace and policy (`*`: the map is not complete yet, holes of its mapped part):", "",
+             header, "|---|" + "---|" * len(POLICY_TITLES)]
+    lines += ["| " + SHORT[name] + " | " + " | ".join(matrix[(name, v)] for v in POLICY_TITLES) + " |"
+              for name, _, _ in traces]
+    lines += [""] + policy_words(holes_of, [name for name, _, _ in traces]) + [
+        "", f"The maps took {total_cpu / 3600:.2f} CPU-hours in all (DTR's include its 0.001 grid). Per map:", "",
+        "| trace | policy | holes | budget bytes in holes | first pass | stable from | verdict | mechanisms | "
+        "intervals | CPU time |", "|---|---|---|---|---|---|---|---|---|---|"] + rows + ["", POLICY_END]
+    out = Path(args.out)
+    out.write_text(with_policy_block(out.read_text() if out.exists() else "# The hole atlas of the public DTR traces\n",
+                                     "\n".join(lines)))
+    print("wrote the policy atlas of " + args.out)
+    for variant in POLICIES:
+        pack(atlas, Path(args.pack), args.pack_limit_mb, variant)
 
 
 def model_document(atlas, args):
@@ -436,7 +555,9 @@ def document(atlas, args):
               "results inside it, and what the 0.001 grid saw of it (the grid budgets that fall inside, or",
               "\"missed\" when none does). Holes of a map not yet complete are those of its mapped part.", ""]
     kept = kept_model_section(Path(args.out))
-    Path(args.out).write_text("\n".join(lines + details) + "\n" + ("\n" + kept if kept else ""))
+    text = "\n".join(lines + details) + "\n" + ("\n" + kept if kept else "")
+    policies = kept_policy_block(Path(args.out).read_text()) if Path(args.out).exists() else ""
+    Path(args.out).write_text(with_policy_block(text, policies) if policies else text)
     print("wrote " + args.out)
     pack(atlas, Path(args.pack), args.pack_limit_mb)
 
@@ -536,6 +657,8 @@ def main():
     run.add_argument("--window-only", action="store_true", help="map only each trace's window")
     run.add_argument("--allocator", choices=sorted(MODELS),
                      help="map the whole range under this allocator model instead of the byte sum")
+    run.add_argument("--policies", nargs="*", choices=list(POLICIES),
+                     help="map the whole range under these policy rows (none named: all of them) instead of DTR")
     doc = sub.add_parser("doc", help="write docs/atlas.md from the maps")
     doc.add_argument("--out", default=str(REPO / "docs" / "atlas.md"))
     doc.add_argument("--pack", default=str(REPO / "atlas" / "maps"),
@@ -545,6 +668,8 @@ def main():
     doc.add_argument("--pack-limit-mb", type=float, default=8.0, help="maps larger than this compressed are not packed")
     doc.add_argument("--allocator", choices=sorted(MODELS),
                      help="write only the section of this allocator model's maps, beside the byte sum's")
+    doc.add_argument("--policies", action="store_true",
+                     help="write only the policy atlas that opens the document, and pack the policy maps")
     args = parser.parse_args()
     if not Path(args.rematlens).exists():
         fail(args.rematlens + ": not built (cmake --preset release && cmake --build --preset release)")
@@ -553,6 +678,8 @@ def main():
         atlas.run(args)
     elif args.allocator:
         model_document(atlas, args)
+    elif args.policies:
+        policy_document(atlas, args)
     else:
         document(atlas, args)
 

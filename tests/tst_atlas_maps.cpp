@@ -23,6 +23,8 @@
 #include <QStatusBar>
 #include <QtTest>
 
+#include <map>
+
 #include <nlohmann/json.hpp>
 
 using namespace rematlens;
@@ -168,6 +170,7 @@ private slots:
     void windowShowsTheMapAtOnceWithoutReplays();
     void mapIsShownOnItsOwnRowOnly();
     void allocatorModelMapsShowOnTheirRows();
+    void policyMapsShowOnTheirRows();
     void anotherTracesMapIsIgnored();
     void gapsStayUnmapped();
     void widerMapWalksOnlyWhatTheAtlasLeavesOut();
@@ -390,6 +393,39 @@ void AtlasMapsTest::allocatorModelMapsShowOnTheirRows()
         compareWithRecords(row->intervals, sum ? m_full.records : caching.records);
     }
     QVERIFY2(w.mapsStatus().contains(QStringLiteral("demo.caching.jsonl.gz")), qPrintable(w.mapsStatus()));
+}
+
+// The policy atlas packs one map per policy (demo.LRU.jsonl.gz beside demo.jsonl.gz): each
+// policy row of the strip shows its own at once.
+void AtlasMapsTest::policyMapsShowOnTheirRows()
+{
+    QList<std::pair<QString, QByteArray>> files{{QStringLiteral("demo.jsonl.gz"), joined(m_full.header, m_full.lines)}};
+    std::map<QString, PlainMap> byPolicy{{QStringLiteral("DTR"), m_full}};
+    for (const QString policy : {QStringLiteral("LRU"), QStringLiteral("MSPS")}) {
+        const QString path = m_user.filePath(policy + QStringLiteral(".jsonl"));
+        const QString error =
+            mapDemo(QStringLiteral("0.10"), QStringLiteral("1.00"), path, {QStringLiteral("--policy"), policy});
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        byPolicy[policy] = readPlain(path);
+        QVERIFY(!byPolicy[policy].records.empty());
+        files.append({QStringLiteral("demo.%1.jsonl.gz").arg(policy), joined(byPolicy[policy].header, byPolicy[policy].lines)});
+    }
+    atlasWithFiles(files);
+    SweepParameters p = demoSweep(QStringLiteral("0.1"), QStringLiteral("1.0"), QStringLiteral("0.1"));
+    p.policies = {QStringLiteral("DTR"), QStringLiteral("LRU"), QStringLiteral("MSPS")};
+    AtlasWindow w(p);
+    QVERIFY(w.openDemo());
+    QTRY_VERIFY_WITH_TIMEOUT(w.shown(1), 20000);
+    const SweepResultModel &sweep = *w.window.sweepModel();
+    QCOMPARE(sweep.policyCount(), std::size_t{3});
+    for (std::size_t r = 0; r < sweep.policyCount(); ++r) {
+        const MappedRow *row = w.window.strip()->mappedRow(r);
+        QVERIFY(row);
+        const QString policy = QString::fromStdString(sweep.rowIdentity(r).policy);
+        QVERIFY2(byPolicy.count(policy), qPrintable(policy));
+        compareWithRecords(row->intervals, byPolicy[policy].records);
+    }
+    QVERIFY2(w.mapsStatus().contains(QStringLiteral("demo.LRU.jsonl.gz")), qPrintable(w.mapsStatus()));
 }
 
 void AtlasMapsTest::anotherTracesMapIsIgnored()
