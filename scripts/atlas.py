@@ -31,6 +31,7 @@ import gzip
 import hashlib
 import json
 import os
+import re
 import resource
 import signal
 import subprocess
@@ -101,11 +102,14 @@ class Ledger:
         self.path = path
         self.data = json.loads(path.read_text()) if path.exists() else {}
 
-    def add(self, part, cpu, wall):
+    def add(self, part, cpu, wall, walked=None):
+        """walked: the replays and joins a map printed, when it printed them."""
         entry = self.data.setdefault(part, {"cpu_seconds": 0.0, "wall_seconds": 0.0, "runs": 0})
         entry["cpu_seconds"] += cpu
         entry["wall_seconds"] += wall
         entry["runs"] += 1
+        for key, value in (walked or {}).items():
+            entry[key] = entry.get(key, 0) + value
         tmp = self.path.with_suffix(".tmp")
         tmp.write_text(json.dumps(self.data, indent=1) + "\n")
         tmp.replace(self.path)
@@ -131,10 +135,16 @@ def run_limited(command, deadline, ledger, part):
                 interrupted = True
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    ledger.add(part, cpu, time.monotonic() - started)
+    ledger.add(part, cpu, time.monotonic() - started, walked_by(out))
     if process.returncode not in (0, 130) and not interrupted:
         fail(" ".join(command) + " failed:\n" + err)
     return process.returncode == 0 and not interrupted, out
+
+
+def walked_by(out):
+    """The replays and joins of a map's summary ("243 (266 replays, 252 of them joined ...)")."""
+    found = re.search(r"\((\d+) replays, (\d+) of them joined", out or "")
+    return {"replays": int(found.group(1)), "joins": int(found.group(2))} if found else None
 
 
 def grid_records(path):

@@ -73,6 +73,7 @@ WorkDistributor::Ending MapAcrossRanks::run(std::vector<Item> items, const Recor
                 {"rank", m_world.rank()},
                 {"seconds", std::chrono::duration<double>(std::chrono::steady_clock::now() - begun).count()},
                 {"replays", end.replays},
+                {"joins", end.joins},
                 {"mapped", mapped},
                 {"records", std::move(records)}};
             return message.dump();
@@ -82,6 +83,7 @@ WorkDistributor::Ending MapAcrossRanks::run(std::vector<Item> items, const Recor
             RankLoad &load = m_loads.at(message.at("rank").get<std::size_t>());
             load.busySeconds += message.at("seconds").get<double>();
             load.replays += message.at("replays").get<std::size_t>();
+            load.joins += message.at("joins").get<std::size_t>();
             ++load.pieces;
             onPiece(message.at("records").get<std::vector<nlohmann::ordered_json>>(), message.at("mapped").get<Bytes>());
         },

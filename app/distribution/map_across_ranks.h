@@ -31,6 +31,7 @@ public:
         double busySeconds = 0;
         std::size_t pieces = 0;
         std::size_t replays = 0;
+        std::size_t joins = 0;
     };
     // Rank 0 only: one piece's intervals (records, as map files hold them) and bytes mapped.
     using PieceHandler = std::function<void(const std::vector<nlohmann::ordered_json> &records, Bytes mapped)>;

@@ -154,6 +154,7 @@ Json policyJson(const ExactMap &map, const PolicyMap &p, bool withIntervals)
         edges.push_back(edgeJson(map, edge));
     j["edges"] = edges;
     j["replays"] = p.replays;
+    j["joins"] = p.joins;
     j["intervals_from_file"] = p.fromFile;
     j["seconds"] = p.seconds;
     j["threads"] = map.threads;
@@ -201,7 +202,8 @@ void printPolicy(std::ostream &out, const ExactMap &map, const PolicyMap &p)
     out << p.identity.trace << "  " << p.identity.heuristic << ", " << runtimeName(p.config.runtime) << " runtime, overhead limit "
         << p.identity.overheadLimit << (p.identity.allocator == "sum" ? "" : ", allocator " + p.identity.allocator)
         << ", budgets " << rangeText(map) << "\n";
-    out << "  intervals          " << s.intervals << " (" << p.replays << " replays in " << p.seconds << " s on "
+    out << "  intervals          " << s.intervals << " (" << p.replays << " replays, " << p.joins
+        << " of them joined an earlier one's path, in " << p.seconds << " s on "
         << (map.ranks > 1 ? std::to_string(map.ranks) + " ranks x " : std::string()) << map.threads << " threads"
         << (p.fromFile ? ", " + std::to_string(p.fromFile) + " intervals read back" : "")
         << ")\n";

@@ -159,6 +159,7 @@ void walkPolicy(const MapOptions &options, const ExactMap &map, const Placement 
     bar.finish();
     policyMap.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     policyMap.replays = end.replays + (impossible ? 1 : 0);
+    policyMap.joins = end.joins;
     policyMap.intervals = sortedIntervals(std::move(found));
     policyMap.summary = summarizeMap(map.range, policyMap.intervals);
 }
@@ -236,6 +237,7 @@ bool walkPolicyAcrossRanks(const MapOptions &options, const ExactMap &map, const
     policyMap.seconds = ranks.wallSeconds();
     for (const MapAcrossRanks::RankLoad &load : ranks.loads()) {
         policyMap.replays += load.replays;
+        policyMap.joins += load.joins;
         policyMap.busyPerRank.push_back(ranks.wallSeconds() > 0 ? load.busySeconds / (ranks.wallSeconds() * ranks.threads()) : 0);
     }
     std::cerr << "map " << policyMap.identity.heuristic << ": " << world.size() << " ranks x " << ranks.threads()

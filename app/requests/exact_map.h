@@ -47,6 +47,7 @@ struct PolicyMap {
     MapSummary summary;
     std::vector<MapEdge> edges;
     std::size_t replays = 0;
+    std::size_t joins = 0;            // replays that met an earlier one's path and followed it
     std::size_t fromFile = 0;         // intervals --out already held
     double seconds = 0;
     std::vector<double> busyPerRank;  // across MPI ranks: each rank's threads' busy fraction

@@ -107,7 +107,7 @@ py::list summaries(const std::map<MapKey, FileMap> &maps, const ByteRange &range
         py::dict map;
         map["holes"] = recordColumns(std::vector<nlohmann::ordered_json>(summary["holes"].begin(), summary["holes"].end()));
         summary.erase("holes");
-        for (const char *walk : {"edges", "replays", "intervals_from_file", "seconds", "threads"})
+        for (const char *walk : {"edges", "replays", "joins", "intervals_from_file", "seconds", "threads"})
             summary.erase(walk); // nothing was walked
         map["summary"] = pythonValue(summary);
         out.append(map);
