@@ -191,6 +191,7 @@ private slots:
     void everyWindowFigureExportsWhole();
     void panelFitsAt1024x700();
     void shortcutIsListed();
+    void rescuesShowAsTheyCome();
     void rescueSearchCanBeTurnedOff();
     void lstmStaysResponsiveAndCancels();
 
@@ -616,6 +617,28 @@ void HoleAnatomyPanelTest::shortcutIsListed()
 
 // Without the rescue searches a story ends at the failure; turning them on again tells the hole
 // again, with them. The choice is remembered.
+// The rescue search's progress names the rescues found so far and the cheapest as they come;
+// its last report of the lower edge counts them all and names the best.
+void HoleAnatomyPanelTest::rescuesShowAsTheyCome()
+{
+    QVERIFY(openDemoHoles());
+    QStringList texts;
+    const QMetaObject::Connection connection =
+        connect(&m_window->holeStories().controller(), &HoleAnatomyController::progress, this,
+                [&texts](int, const QString &text, qint64, qint64) { texts << text; });
+    explainHole(0);
+    disconnect(connection);
+    const std::shared_ptr<const HoleAnatomyAnswer> answer = m_window->holeStories().answer();
+    QVERIFY(answer && answer->anatomy);
+    const std::vector<Rescue> &rescues = answer->anatomy->lower.rescue.rescues;
+    QVERIFY(!rescues.empty());
+    const QStringList lower = texts.filter(QStringLiteral("Rescue search of the lower edge: "));
+    QVERIFY2(lower.size() >= 2, qPrintable(texts.join(QLatin1Char('\n'))));
+    const QString best = QString::fromStdString(m_window->program()->tensors[rescues.front().tensor].name);
+    QVERIFY2(lower.last().contains(QStringLiteral("%1 rescue").arg(rescues.size())), qPrintable(lower.last()));
+    QVERIFY2(lower.last().contains(QStringLiteral("the cheapest keeps ") + best), qPrintable(lower.last()));
+}
+
 void HoleAnatomyPanelTest::rescueSearchCanBeTurnedOff()
 {
     QVERIFY(openDemoHoles());

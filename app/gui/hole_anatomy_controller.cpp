@@ -121,8 +121,9 @@ void HoleAnatomyController::reportRescues(const std::shared_ptr<Job> &job)
     if (job->bestRescue) {
         const auto [kept, clock] = *job->bestRescue;
         const Cost baseline = job->request.baseline.compute;
-        text += tr(": %n rescue(s) so far, the cheapest keeps %1 (%2x)", nullptr, int(job->rescuesFound))
-                    .arg(QString::fromStdString(job->request.program->tensors[kept].name))
+        const QString found = job->rescuesFound == 1 ? tr("1 rescue") : tr("%1 rescues").arg(job->rescuesFound);
+        text += tr(": %1 so far, the cheapest keeps %2 (%3x)")
+                    .arg(found, QString::fromStdString(job->request.program->tensors[kept].name))
                     .arg(baseline > 0 ? double(clock) / double(baseline) : 0.0, 0, 'f', 4);
     }
     report(job, text, qint64(job->lastRescueDone.load()), qint64(job->rescueTotal));
