@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
 #include <cstdint>
 #include <vector>
 
@@ -31,18 +32,23 @@ public:
 
     std::size_t size() const { return m_count; }
 
+    // Loops index the words as stored, with the base and data in locals, so that a set that
+    // is not a compact copy pays nothing for the copies' layout.
     template <typename Visit>
     void forEach(Visit &&visit) const
     {
-        for (std::size_t w = m_low; w < m_high; ++w)
-            for (Word word = at(w); word != 0; word &= word - 1)
-                visit(static_cast<StorageId>(w * 64 + static_cast<std::size_t>(std::countr_zero(word))));
+        const Word *bits = m_bits.data();
+        const std::size_t base = m_base;
+        for (std::size_t i = m_low - base, end = m_high - base; i < end; ++i)
+            for (Word word = bits[i]; word != 0; word &= word - 1)
+                visit(static_cast<StorageId>((i + base) * 64 + static_cast<std::size_t>(std::countr_zero(word))));
     }
 
     void clear()
     {
-        for (std::size_t w = m_low; w < m_high; ++w)
-            at(w) = 0;
+        if (m_high > m_low)
+            std::fill(m_bits.begin() + static_cast<std::ptrdiff_t>(m_low - m_base),
+                      m_bits.begin() + static_cast<std::ptrdiff_t>(m_high - m_base), Word{0});
         m_low = m_high = 0;
         m_count = 0;
     }
@@ -52,12 +58,8 @@ public:
     void reserve(std::size_t storageCount)
     {
         const std::size_t words = (storageCount + 63) / 64;
-        if (m_base == 0 && m_bits.size() >= words)
-            return;
-        std::vector<Word> bits(std::max(words, m_bits.size() + m_base), 0);
-        std::copy(m_bits.begin(), m_bits.end(), bits.begin() + static_cast<std::ptrdiff_t>(m_base));
-        m_bits = std::move(bits);
-        m_base = 0;
+        if (m_base != 0 || m_bits.size() < words)
+            grow(words);
     }
 
     // True when x was not in the set.
@@ -65,9 +67,10 @@ public:
     {
         const std::size_t w = x / 64;
         const Word bit = Word{1} << (x % 64);
-        if ((at(w) & bit) != 0)
+        Word &word = reserved(w);
+        if ((word & bit) != 0)
             return false;
-        at(w) |= bit;
+        word |= bit;
         ++m_count;
         widen(w, w + 1);
         return true;
@@ -85,37 +88,69 @@ public:
 
     void assign(const StorageId *begin, const StorageId *end)
     {
-        for (const StorageId *x = begin; x != end; ++x)
-            insert(*x);
+        if (begin == end)
+            return;
+        Word *bits = reservedWords();
+        std::size_t low = m_low, high = m_high, count = m_count;
+        for (const StorageId *x = begin; x != end; ++x) {
+            const std::size_t w = *x / 64;
+            const Word bit = Word{1} << (*x % 64);
+            if ((bits[w] & bit) != 0)
+                continue;
+            bits[w] |= bit;
+            ++count;
+            if (high == low) {
+                low = w;
+                high = w + 1;
+            } else {
+                low = std::min(low, w);
+                high = std::max(high, w + 1);
+            }
+        }
+        m_low = low;
+        m_high = high;
+        m_count = count;
     }
 
     // The set becomes the storages of words [low, high) of a bitmap (from empty).
     void assign(const Word *bitmap, std::size_t low, std::size_t high)
     {
+        Word *bits = reservedWords();
+        std::size_t first = high, last = low, count = 0; // the words set: [first, last)
         for (std::size_t w = low; w < high; ++w) {
             const Word word = bitmap[w];
             if (word == 0)
                 continue;
-            at(w) = word;
-            m_count += countBits(word);
-            widen(w, w + 1);
+            bits[w] = word;
+            count += countBits(word);
+            first = std::min(first, w);
+            last = w + 1;
         }
+        m_count += count;
+        if (count != 0)
+            widen(first, last);
     }
 
     // Adds other's storages, calling added(x) for each one that was not in the set.
     template <typename Added>
     void unite(const StorageBitmap &other, Added &&added)
     {
-        for (std::size_t w = other.m_low; w < other.m_high; ++w) {
-            Word fresh = other.at(w) & ~at(w);
+        Word *bits = reservedWords();
+        const Word *from = other.m_bits.data();
+        const std::size_t base = other.m_base;
+        std::size_t count = m_count;
+        for (std::size_t i = other.m_low - base, end = other.m_high - base; i < end; ++i) {
+            const std::size_t w = i + base;
+            Word fresh = from[i] & ~bits[w];
             if (fresh == 0)
                 continue;
-            at(w) |= fresh;
+            bits[w] |= fresh;
             for (; fresh != 0; fresh &= fresh - 1) {
                 added(static_cast<StorageId>(w * 64 + static_cast<std::size_t>(std::countr_zero(fresh))));
-                ++m_count;
+                ++count;
             }
         }
+        m_count = count;
         if (other.m_high > other.m_low)
             widen(other.m_low, other.m_high);
     }
@@ -136,7 +171,27 @@ public:
 private:
     Word &at(std::size_t w) { return m_bits[w - m_base]; }
     Word at(std::size_t w) const { return m_bits[w - m_base]; }
+    // A change's word: reserve() has run, so the words are laid out from 0.
+    Word &reserved(std::size_t w)
+    {
+        assert(m_base == 0);
+        return m_bits[w];
+    }
+    Word *reservedWords()
+    {
+        assert(m_base == 0);
+        return m_bits.data();
+    }
     Word wordAt(std::size_t w) const { return w >= m_low && w < m_high ? at(w) : Word{0}; }
+
+    // Out of line: the hot callers reserve before every change and almost never grow.
+    [[gnu::noinline]] void grow(std::size_t words)
+    {
+        std::vector<Word> bits(std::max(words, m_bits.size() + m_base), 0);
+        std::copy(m_bits.begin(), m_bits.end(), bits.begin() + static_cast<std::ptrdiff_t>(m_base));
+        m_bits = std::move(bits);
+        m_base = 0;
+    }
 
     void copyCompact(const StorageBitmap &other)
     {
