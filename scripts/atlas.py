@@ -5,8 +5,8 @@ Every step resumes: the 0.001 grid and each map are `--out` files that rematlens
 they stop, so the script can be stopped at any time (or given --minutes) and run again.
 
     scripts/atlas.py run [--minutes M] [--threads N] [--mpi N] [--only NAME ...] [--window-only]
-                         [--allocator caching]
-    scripts/atlas.py doc [--out docs/atlas.md] [--pack atlas/maps] [--allocator caching]
+                         [--allocator caching | --policies [POLICY ...]]
+    scripts/atlas.py doc [--out docs/atlas.md] [--pack atlas/maps] [--allocator caching | --policies]
 
 Per trace (DTR, eager runtime, overhead limit 2): the 0.001 grid over 0.10-1.00 first, which
 gives the window (0.01 below the grid's first pass to 0.01 above its stable point); then the
@@ -14,6 +14,12 @@ exact map of the window; then of the whole 0.10-1.00 range, into the same map fi
 of every rematlens process is added to a ledger beside the maps, so the document can say what a
 complete map cost (or, where incomplete, project it from the interval widths next to each gap).
 `doc` also gzips each map into atlas/maps/, where the window finds it for the trace's SHA-256.
+
+With --policies [NAME ...], `run` maps each trace under the other heuristics the DTR paper
+compares (DTREqClass, DTRLocal, MSPS, LRU, LargestStorage, RandomStorage with seeds 0, 1 and 2)
+into NAME.POLICY.jsonl, each with its ledger (CPU, replays, joins); `doc --policies` writes the
+matrix that opens the document and packs those maps. A map missing its working copy starts from
+the packed one, so an incomplete policy atlas resumes on a fresh checkout.
 
 With --allocator caching, `run` maps each trace under PyTorch's caching allocator model instead
 (on-failure eviction, default options) over the whole 0.10-1.00 range, into NAME.caching.jsonl
@@ -210,6 +216,17 @@ class Atlas:
                               _NullLedger(), "summary")
         return json.loads(text)["maps"][0]
 
+    def restore(self, map_path, ledger):
+        """On a fresh checkout, the packed map and ledger become the working copies, so that an
+        incomplete map resumes where it stopped instead of starting over."""
+        packed = Path(self.packed) / (map_path.stem + ".jsonl.gz")
+        if not map_path.exists() and packed.exists():
+            map_path.write_bytes(gzip.decompress(packed.read_bytes()))
+            packed_ledger = Path(self.packed) / ledger.path.name
+            if not ledger.path.exists() and packed_ledger.exists():
+                ledger.path.write_text(packed_ledger.read_text())
+                ledger.data = json.loads(ledger.path.read_text())
+
     def run_variants(self, args, variants):
         """The whole range of every trace under each allocator model or policy row, resumable
         like the rest."""
@@ -220,6 +237,7 @@ class Atlas:
             for variant in variants:
                 _, map_path, ledger = self.paths(name, variant)
                 map_path.parent.mkdir(parents=True, exist_ok=True)
+                self.restore(map_path, ledger)
                 deadline = time.monotonic() + args.minutes * 60 if args.minutes else None
                 command = self.map_command(trace, map_path, RANGE[0], RANGE[1], args, model=variant)
                 print(f"{name}: the exact map, {variant}: " + " ".join(command), flush=True)
@@ -391,7 +409,15 @@ def hole_bytes(summary):
     return sum(h["width"] for h in summary["holes"])
 
 
-def policy_row(name, variant, summary, cpu, mechanisms):
+def walk_counts(ledger, intervals, cpu):
+    """Replays and joins as the ledger has them ("—" where a run printed none), CPU per interval."""
+    entry = ledger.data.get("map", {})
+    counted = lambda key: digits(entry[key]) if key in entry else "—"
+    per_interval = f"{1000 * cpu / intervals:.2f} ms" if intervals else "—"
+    return f"{counted('replays')} | {counted('joins')} | {per_interval}"
+
+
+def policy_row(name, variant, summary, ledger, cpu, mechanisms):
     mapped = "" if not summary.get("unmapped") else \
         f" ({100 * (1 - unmapped_bytes(summary) / (summary['to_byte'] - summary['from_byte'] + 1)):.1f}% mapped)"
     counts = {}
@@ -401,7 +427,8 @@ def policy_row(name, variant, summary, cpu, mechanisms):
     named = ", ".join(f"{m} {n}" for m, n in sorted(counts.items(), key=lambda x: -x[1])) if counts else "—"
     return (f"| {SHORT[name]} | {POLICY_TITLES[variant]} | {len(summary['holes'])} | {digits(hole_bytes(summary))} | "
             f"{ratio(summary.get('first_pass_ratio'))} | {ratio(summary.get('stable_from_ratio'))} | "
-            f"{verdict_word(summary)}{mapped} | {named} | {digits(summary['intervals'])} | {cpu:,.0f} s |")
+            f"{verdict_word(summary)}{mapped} | {named} | {digits(summary['intervals'])} | "
+            f"{walk_counts(ledger, summary['intervals'], cpu)} | {cpu:,.0f} s |")
 
 
 def policy_words(holes_of, traces):
@@ -443,7 +470,7 @@ def policy_document(atlas, args):
                 cpu = ledger.cpu("map") + (ledger.cpu("grid") if key is None else 0)
                 total_cpu += cpu
                 census = census_of(atlas, trace, path, summary) if args.census else ({}, [])
-                rows.append(policy_row(name, variant, summary, cpu, census[0]))
+                rows.append(policy_row(name, variant, summary, ledger, cpu, census[0]))
     header = "| trace | " + " | ".join(POLICY_TITLES.values()) + " |"
     lines = [POLICY_BEGIN, "", "## Which policies have holes", "",
              "Exact maps of every trace under DTR's heuristics as the DTR paper compares them (DTR, DTR with",
@@ -456,7 +483,10 @@ def policy_document(atlas, args):
     lines += [""] + policy_words(holes_of, [name for name, _, _ in traces]) + [
         "", f"The maps took {total_cpu / 3600:.2f} CPU-hours in all (DTR's include its 0.001 grid). Per map:", "",
         "| trace | policy | holes | budget bytes in holes | first pass | stable from | verdict | mechanisms | "
-        "intervals | CPU time |", "|---|---|---|---|---|---|---|---|---|---|"] + rows + ["", POLICY_END]
+        "intervals | replays | joins | CPU per interval | CPU time |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|"] + rows + [
+        "", "Replays and joins (replays that met an earlier replay's path in the same state and took its rest)",
+        "are those the maps' runs printed; \"—\" where a map was made before they did.", "", POLICY_END]
     out = Path(args.out)
     out.write_text(with_policy_block(out.read_text() if out.exists() else "# The hole atlas of the public DTR traces\n",
                                      "\n".join(lines)))

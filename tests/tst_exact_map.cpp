@@ -15,6 +15,7 @@
 #include "core/trace/trace_reader.h"
 
 #include "loaded_program.h"
+#include "record_differences.h"
 #include "shared_data.h"
 
 #include <QtTest>
@@ -62,33 +63,10 @@ RunResult replayAt(const LoadedProgram &trace, RunConfig config, Bytes budget, R
 // Every field but the wall time, and the bytes short, which are the budget's own.
 QString sameRecord(const RunResult &a, const RunResult &b)
 {
-    QStringList differences;
-    const auto check = [&](bool same, const char *field) {
-        if (!same)
-            differences << QLatin1String(field);
-    };
-    check(a.outcome == b.outcome, "outcome");
-    check(a.clock == b.clock, "clock");
-    check(a.rematCompute == b.rematCompute, "remat_compute");
-    check(a.modelCompute == b.modelCompute, "model_compute");
-    check(a.maxMemory == b.maxMemory, "max_memory");
-    check(a.memoryAtEnd == b.memoryAtEnd, "memory_at_end");
-    check(a.evictions == b.evictions, "evictions");
-    check(a.releasedEvictions == b.releasedEvictions, "released_evictions");
-    check(a.remats == b.remats, "remats");
-    check(a.heuristicEvals == b.heuristicEvals, "heuristic_evals");
-    check(a.constMemory == b.constMemory, "const_memory");
-    check(a.interval == b.interval, "interval");
-    check(a.failure.has_value() == b.failure.has_value(), "failure");
-    if (a.failure && b.failure) {
-        check(a.failure->step == b.failure->step, "failure.step");
-        check(a.failure->tensor == b.failure->tensor, "failure.tensor");
-        check(a.failure->memoryInUse == b.failure->memoryInUse, "failure.memory_in_use");
-        check(a.failure->bytesNeeded == b.failure->bytesNeeded, "failure.bytes_needed");
-        check(a.failure->depth == b.failure->depth, "failure.depth");
-        check(a.failure->lockedBytes == b.failure->lockedBytes, "failure.locked_bytes");
-    }
-    return differences.join(QStringLiteral(", "));
+    RunResult budgetFree = a;
+    if (budgetFree.failure && b.failure)
+        budgetFree.failure->bytesShort = b.failure->bytesShort;
+    return recordDifferences(budgetFree, b);
 }
 
 bool sameEvents(const RunRecording &a, const RunRecording &b)
