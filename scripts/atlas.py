@@ -409,11 +409,12 @@ def hole_bytes(summary):
     return sum(h["width"] for h in summary["holes"])
 
 
-def walk_counts(ledger, intervals, cpu):
-    """Replays and joins as the ledger has them ("—" where a run printed none), CPU per interval."""
+def walk_counts(ledger, intervals):
+    """Replays and joins as the ledger has them ("—" where a run printed none), the map's CPU
+    per interval."""
     entry = ledger.data.get("map", {})
     counted = lambda key: digits(entry[key]) if key in entry else "—"
-    per_interval = f"{1000 * cpu / intervals:.2f} ms" if intervals else "—"
+    per_interval = f"{1000 * ledger.cpu('map') / intervals:.2f} ms" if intervals else "—"
     return f"{counted('replays')} | {counted('joins')} | {per_interval}"
 
 
@@ -428,7 +429,7 @@ def policy_row(name, variant, summary, ledger, cpu, mechanisms):
     return (f"| {SHORT[name]} | {POLICY_TITLES[variant]} | {len(summary['holes'])} | {digits(hole_bytes(summary))} | "
             f"{ratio(summary.get('first_pass_ratio'))} | {ratio(summary.get('stable_from_ratio'))} | "
             f"{verdict_word(summary)}{mapped} | {named} | {digits(summary['intervals'])} | "
-            f"{walk_counts(ledger, summary['intervals'], cpu)} | {cpu:,.0f} s |")
+            f"{walk_counts(ledger, summary['intervals'])} | {cpu:,.0f} s |")
 
 
 def policy_words(holes_of, traces):
@@ -465,7 +466,8 @@ def policy_document(atlas, args):
                 complete = not summary.get("unmapped")
                 if complete:
                     holes_of[(name, variant)] = len(summary["holes"])
-                matrix[(name, variant)] = str(len(summary["holes"])) + ("" if complete else "*")
+                share = 1 - unmapped_bytes(summary) / (summary["to_byte"] - summary["from_byte"] + 1)
+                matrix[(name, variant)] = str(len(summary["holes"])) + ("" if complete else f"* ({100 * share:.0f}%)")
                 ledger = ledger_of(atlas, name, key)
                 cpu = ledger.cpu("map") + (ledger.cpu("grid") if key is None else 0)
                 total_cpu += cpu
@@ -476,7 +478,8 @@ def policy_document(atlas, args):
              "Exact maps of every trace under DTR's heuristics as the DTR paper compares them (DTR, DTR with",
              "equivalence classes, DTR-local, MSPS, LRU, largest storage, and random with seeds 0, 1 and 2;",
              "eager runtime, overhead limit 2, budgets 0.10–1.00), made by `scripts/atlas.py run --policies`.",
-             "Holes per trace and policy (`*`: the map is not complete yet, holes of its mapped part):", "",
+             "Holes per trace and policy (`*`: the map is not complete yet; the holes of its mapped part, and",
+             "the share of the range mapped):", "",
              header, "|---|" + "---|" * len(POLICY_TITLES)]
     lines += ["| " + SHORT[name] + " | " + " | ".join(matrix[(name, v)] for v in POLICY_TITLES) + " |"
               for name, _, _ in traces]
