@@ -629,6 +629,9 @@ def pack(atlas, folder, limit_mb, model=None):
         _, map_path, ledger = atlas.paths(name, model)
         if not map_path.exists():
             continue
+        # The ledger is kept even for a map too large to pack: what it cost stays on record.
+        if ledger.path.exists() and ledger.path.parent.resolve() != folder.resolve():
+            (folder / ledger.path.name).write_text(ledger.path.read_text())
         packed = gzip.compress(portable(map_path.read_bytes()), compresslevel=9, mtime=0)
         target = folder / (map_path.stem + ".jsonl.gz")
         if len(packed) > limit_mb * (1 << 20):
@@ -636,8 +639,6 @@ def pack(atlas, folder, limit_mb, model=None):
             target.unlink(missing_ok=True)
             continue
         target.write_bytes(packed)
-        if ledger.path.exists() and ledger.path.parent.resolve() != folder.resolve():
-            (folder / ledger.path.name).write_text(ledger.path.read_text())
         print(f"{name}: packed {target} ({len(packed) / (1 << 20):.2f} MB)")
 
 
