@@ -21,6 +21,8 @@ namespace {
 struct SearchOutcome {
     RescueReport report;
     std::map<TensorId, RunResult> tried;
+    std::map<TensorId, double> rescueOverheads; // as the callback gave them, for passing runs
+    int misreported = 0;                        // runs given a rescue that did not pass, or none that did
 };
 
 // The search as it runs by default, or with every candidate replayed from scratch.
@@ -33,8 +35,12 @@ SearchOutcome searchAt(const SweepRunner &runner, const Baseline &baseline, cons
                                       const std::function<void(std::size_t)> &done) {
             return runner.runAll(requests, cancel, done);
         });
-    outcome.report = search.search(request, nullptr, {}, [&](TensorId kept, const RunResult &result) {
+    outcome.report = search.search(request, nullptr, {}, [&](TensorId kept, const RunResult &result, const Rescue *rescue) {
         outcome.tried.emplace(kept, result);
+        if ((rescue != nullptr) != (result.outcome == Outcome::Pass))
+            ++outcome.misreported;
+        if (rescue)
+            outcome.rescueOverheads.emplace(kept, rescue->overhead);
     });
     return outcome;
 }
@@ -78,8 +84,13 @@ void checkSearch(const QString &tracePath, const QString &policyName, AllocatorK
                                                    .arg(QString::fromStdString(loaded.program->tensors[kept].name), problem)));
     }
     QCOMPARE(shared.report.rescues.size(), scratch.report.rescues.size());
-    for (std::size_t i = 0; i < shared.report.rescues.size(); ++i)
-        QCOMPARE(shared.report.rescues[i].tensor, scratch.report.rescues[i].tensor);
+    QCOMPARE(shared.misreported, 0);
+    QCOMPARE(shared.rescueOverheads.size(), shared.report.rescues.size());
+    for (std::size_t i = 0; i < shared.report.rescues.size(); ++i) {
+        const Rescue &rescue = shared.report.rescues[i];
+        QCOMPARE(rescue.tensor, scratch.report.rescues[i].tensor);
+        QCOMPARE(shared.rescueOverheads.at(rescue.tensor), rescue.overhead); // as the report has it
+    }
 }
 
 } // namespace

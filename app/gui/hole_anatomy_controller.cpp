@@ -16,7 +16,7 @@ struct HoleAnatomyController::Job : ControllerJob {
     // The current search's rescues so far (written by its callbacks, one call at a time).
     std::size_t rescueTotal = 0;
     std::size_t rescuesFound = 0;
-    std::optional<std::pair<TensorId, Cost>> bestRescue; // the cheapest: its kept storage and clock
+    std::optional<Rescue> bestRescue; // the cheapest so far
 };
 
 HoleAnatomyController::HoleAnatomyController(QObject *parent) : QObject(parent) {}
@@ -91,12 +91,12 @@ void HoleAnatomyController::work(const std::shared_ptr<Job> &job)
         job->rescueTotal = total;
         reportRescues(job);
     };
-    options.rescueTried = [this, job](TensorId kept, const RunResult &result) {
-        if (result.outcome != Outcome::Pass)
+    options.rescueTried = [this, job](TensorId, const RunResult &, const Rescue *rescue) {
+        if (!rescue)
             return;
         ++job->rescuesFound;
-        if (!job->bestRescue || result.clock < job->bestRescue->second)
-            job->bestRescue = {kept, result.clock};
+        if (!job->bestRescue || rescue->result.clock < job->bestRescue->result.clock)
+            job->bestRescue = *rescue;
         reportRescues(job);
     };
     HoleAnatomy anatomy = anatomist.explain(first, last, std::nullopt, options);
@@ -119,12 +119,11 @@ void HoleAnatomyController::reportRescues(const std::shared_ptr<Job> &job)
 {
     QString text = job->rescueSearch == 0 ? tr("Rescue search of the lower edge") : tr("Rescue search of the upper edge");
     if (job->bestRescue) {
-        const auto [kept, clock] = *job->bestRescue;
-        const Cost baseline = job->request.baseline.compute;
+        const Rescue &best = *job->bestRescue;
         const QString found = job->rescuesFound == 1 ? tr("1 rescue") : tr("%1 rescues").arg(job->rescuesFound);
         text += tr(": %1 so far, the cheapest keeps %2 (%3x)")
-                    .arg(found, QString::fromStdString(job->request.program->tensors[kept].name))
-                    .arg(baseline > 0 ? double(clock) / double(baseline) : 0.0, 0, 'f', 4);
+                    .arg(found, QString::fromStdString(job->request.program->tensors[best.tensor].name))
+                    .arg(best.overhead, 0, 'f', 4);
     }
     report(job, text, qint64(job->lastRescueDone.load()), qint64(job->rescueTotal));
 }

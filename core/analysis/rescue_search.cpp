@@ -50,8 +50,12 @@ std::vector<RunResult> RescueSearch::runCandidates(const RunRequest &request, co
                                                    const Tried &tried) const
 {
     const auto offer = [&](std::size_t i, const RunResult &result) {
-        if (tried && result.outcome != Outcome::Cancelled)
-            tried(candidates[i].tensor, result);
+        if (!tried || result.outcome == Outcome::Cancelled)
+            return;
+        if (result.outcome != Outcome::Pass)
+            return tried(candidates[i].tensor, result, nullptr);
+        const Rescue rescue = rescueOf(candidates[i].tensor, candidates[i].firstEvicted, result);
+        tried(candidates[i].tensor, result, &rescue);
     };
     // Random choice reads the pool's size, which a kept storage changes from the start; runs on
     // other ranks replay in full.
@@ -59,12 +63,11 @@ std::vector<RunResult> RescueSearch::runCandidates(const RunRequest &request, co
         std::vector<RunRequest> requests(candidates.size(), request);
         for (std::size_t i = 0; i < candidates.size(); ++i)
             requests[i].config.keepResident.push_back(candidates[i].tensor);
-        std::vector<RunResult> results;
         const auto done = [&](std::size_t finished) {
             if (progress)
                 progress(finished, requests.size());
         };
-        results = m_candidateRunner ? m_candidateRunner(requests, cancel, done) : m_runner.runAll(requests, cancel, done);
+        const std::vector<RunResult> results = m_candidateRunner ? m_candidateRunner(requests, cancel, done) : m_runner.runAll(requests, cancel, done);
         for (std::size_t i = 0; i < results.size(); ++i)
             offer(i, results[i]);
         return results;

@@ -39,9 +39,9 @@ struct RescueReport {
 class RescueSearch {
 public:
     using Progress = std::function<void(std::size_t done, std::size_t total)>;
-    // Each candidate's run as it finishes: the storage kept (its root tensor) and the result
-    // (one call at a time, in no particular order).
-    using Tried = std::function<void(TensorId kept, const RunResult &result)>;
+    // Each candidate's run as it finishes: the storage kept (its root tensor), the result, and
+    // the rescue when the run passed (else null); one call at a time, in no particular order.
+    using Tried = std::function<void(TensorId kept, const RunResult &result, const Rescue *rescue)>;
 
     // Runs the candidates' requests and returns their results in the same order (Cancelled for
     // runs that did not finish); calls done(k) as the k-th finishes. The runner's threads do it
