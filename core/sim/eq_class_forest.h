@@ -33,6 +33,7 @@ public:
         return r;
     }
 
+    std::size_t size() const { return m_parent.size(); }
     Cost value(Node n) { return m_value[root(n)]; }
     void setValue(Node n, Cost v) { m_value[root(n)] = v; }
 

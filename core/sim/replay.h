@@ -196,7 +196,7 @@ private:
     NeighbourhoodSearch m_search;
     std::optional<LazyRegions> m_regions;      // for the policies that read e*
     StampSet m_marks;
-    std::vector<EqClassForest::Node> m_roots;
+    StampSet m_rootMarks; // scratch of eqClassCompute: the classes met
     Region m_scratchForward;
     Region m_scratchBackward;
     std::optional<ScoreExpression> m_expression; // compiled at the first choice of an expression policy

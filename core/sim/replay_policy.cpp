@@ -170,20 +170,22 @@ Cost Replay::costTerm(StorageId s)
     }
 }
 
+// Classes are told apart by their roots, marked as met, with no list of neighbours built: this
+// runs for every storage scored. Finding the roots compresses the same paths in any order.
 Cost Replay::eqClassCompute(StorageId s)
 {
     Cost total = m_compute[s];
-    std::vector<EqClassForest::Node> &roots = m_roots; // scratch: this runs for every storage scored
-    roots.clear();
-    for (StorageId n : m_search.evictedNeighbours(s)) {
-        if (m_eqNode[n] == kNone)
-            continue;
+    m_rootMarks.grow(m_eq.size());
+    m_rootMarks.clear();
+    const auto addClassOf = [&](StorageId n) {
+        if (n == s || m_flags.material(n) || m_eqNode[n] == kNone)
+            return;
         const EqClassForest::Node root = m_eq.root(m_eqNode[n]);
-        if (std::find(roots.begin(), roots.end(), root) == roots.end()) {
-            roots.push_back(root);
+        if (m_rootMarks.insert(root))
             total += m_eq.value(root);
-        }
-    }
+    };
+    m_search.forEachNeighbour(s, false, addClassOf);
+    m_search.forEachNeighbour(s, true, addClassOf);
     return total;
 }
 

@@ -19,6 +19,12 @@ public:
             m_current = 1;
         }
     }
+    // Makes room for members below universe (the set keeps its members).
+    void grow(std::size_t universe)
+    {
+        if (universe > m_stamps.size())
+            m_stamps.resize(universe, 0);
+    }
     // True when x was not in the set.
     bool insert(std::uint32_t x)
     {
