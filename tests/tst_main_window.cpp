@@ -69,6 +69,7 @@ private slots:
     void screenshotWritesPng();
     void startupOptionsApplyWithoutScreenshot();
     void holesTableCopiesWithCtrlC();
+    void holesTableArrowsMoveBetweenHoles();
     void memoryMapFollowsSelectionAndTimeline();
     void viewMenuNamesEachPartOnce();
 
@@ -517,6 +518,34 @@ void MainWindowTest::startupOptionsApplyWithoutScreenshot()
     GuiOptions bad;
     bad.size = "12x12";
     QVERIFY(GuiStartupJob::validate(bad).contains(QStringLiteral("--size")));
+}
+
+// After a click, the table's arrows move the selection from hole to hole as clicks do; a
+// selection made elsewhere while the table keeps the keys moves no hole.
+void MainWindowTest::holesTableArrowsMoveBetweenHoles()
+{
+    QVERIFY(openDemo());
+    QTableView *holes = m_window->holeView();
+    QVERIFY2(holes->model()->rowCount() > 1, "the demo has at least two holes");
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    const auto click = [holes](int row) {
+        QTest::mouseClick(holes->viewport(), Qt::LeftButton, {}, holes->visualRect(holes->model()->index(row, 1)).center());
+    };
+    click(1);
+    const auto second = m_window->strip()->selection();
+    QVERIFY(second);
+    click(0);
+    QVERIFY(holes->hasFocus());
+    QVERIFY(m_window->strip()->selection() != second);
+    QTest::keyClick(holes, Qt::Key_Down);
+    QCOMPARE(holes->currentIndex().row(), 1);
+    QCOMPARE(m_window->strip()->selection(), second);
+
+    const FeasibilityStrip::Cell passing{second->policy, m_window->sweepModel()->gridSize() - 1};
+    m_window->strip()->setSelection(passing);
+    QVERIFY(holes->hasFocus());
+    QCOMPARE(m_window->strip()->selection()->column, passing.column);
 }
 
 // A hole clicked in the Holes table, then Ctrl+C: its cells on the clipboard, bytes exact. The

@@ -39,6 +39,7 @@
 #include "views/timeline/timeline_view.h"
 
 #include <QApplication>
+#include <QScopedValueRollback>
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
@@ -199,6 +200,13 @@ void MainWindow::connectParts()
         m_strip->setFocus();
     });
     connect(m_holeView, &QTableView::clicked, this, &MainWindow::jumpToHole);
+    // The table's arrows move between holes as clicks do; the selection's own marking of its
+    // hole (the table without the keys) and a press of the mouse (the click follows) do not jump.
+    connect(m_holeView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                if (m_holeView->hasFocus() && QApplication::mouseButtons() == Qt::NoButton)
+                    jumpToHole(current);
+            });
 }
 
 // The side columns and the memory map (WindowDocks), then the strip over the timeline.
@@ -537,8 +545,9 @@ void MainWindow::setDecimalUnits(bool decimal)
 
 void MainWindow::jumpToHole(const QModelIndex &index)
 {
-    if (!index.isValid())
+    if (!index.isValid() || m_jumpingToHole)
         return;
+    const QScopedValueRollback<bool> jumping(m_jumpingToHole, true);
     const HoleListModel::Entry &entry = m_holeModel->entry(index.row());
     if (entry.exact)
         m_strip->selectInterval(entry.policy, entry.exact->firstFail);

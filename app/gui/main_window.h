@@ -180,6 +180,7 @@ private:
     WindowDocks *m_docks = nullptr;
     bool m_arranged = false;
     bool m_memoryMapOffered = false;
+    bool m_jumpingToHole = false; // the jump's own marking of the table starts no second jump
 
     JobStatusBar *m_status = nullptr;
     StripStatus *m_stripStatus = nullptr;
