@@ -167,6 +167,7 @@ private slots:
     void atlasIsLookedForWhereTheReadmeSays();
     void readerReadsEveryRecord();
     void readerErrorsNameFileAndLine();
+    void filesReadSideBySideKeepTheirOrderAndErrors();
     void windowShowsTheMapAtOnceWithoutReplays();
     void mapIsShownOnItsOwnRowOnly();
     void allocatorModelMapsShowOnTheirRows();
@@ -262,6 +263,27 @@ void AtlasMapsTest::readerReadsEveryRecord()
     const std::optional<std::string> sha = BundledMapReader::traceSha256Of(path.toStdString(), error);
     QVERIFY2(sha, error.c_str());
     QCOMPARE(*sha, map->traceSha256);
+}
+
+// Several files read at once: each its own map or its own error, in the order asked.
+void AtlasMapsTest::filesReadSideBySideKeepTheirOrderAndErrors()
+{
+    std::vector<std::string> lines = m_full.lines;
+    lines[3] = "{\"heuristic\":\"DTR\",\"lo\":\"not a number\"}"; // line 5 of the file
+    const QString good = atlasWith(QStringLiteral("good.jsonl.gz"), joined(m_full.header, m_full.lines));
+    const QString bad = atlasWith(QStringLiteral("bad.jsonl.gz"), joined(m_full.header, lines));
+    const QString firstHalf = atlasWith(
+        QStringLiteral("half.jsonl.gz"),
+        joined(m_full.header, std::vector<std::string>(m_full.lines.begin(), m_full.lines.begin() + m_full.lines.size() / 2)));
+    const std::vector<BundledMapReader::Read> reads =
+        BundledMapReader::readAll({good.toStdString(), bad.toStdString(), firstHalf.toStdString()});
+    QCOMPARE(reads.size(), std::size_t{3});
+    QVERIFY2(reads[0].map, reads[0].error.c_str());
+    compareWithRecords(reads[0].map->rows[0].intervals, m_full.records);
+    QVERIFY(!reads[1].map);
+    QVERIFY2(QString::fromStdString(reads[1].error).startsWith(bad + QStringLiteral(":5: ")), reads[1].error.c_str());
+    QVERIFY2(reads[2].map, reads[2].error.c_str());
+    QCOMPARE(reads[2].map->rows[0].intervals.size(), m_full.lines.size() / 2);
 }
 
 void AtlasMapsTest::readerErrorsNameFileAndLine()

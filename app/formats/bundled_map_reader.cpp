@@ -4,6 +4,8 @@
 #include "app/formats/map_record.h"
 #include "app/formats/provenance.h"
 
+#include <tbb/parallel_for.h>
+
 #include <map>
 #include <tuple>
 
@@ -124,6 +126,13 @@ std::optional<BundledMap> BundledMapReader::read(const std::string &path, std::s
     if (!error.empty())
         return std::nullopt;
     return map;
+}
+
+std::vector<BundledMapReader::Read> BundledMapReader::readAll(const std::vector<std::string> &paths)
+{
+    std::vector<Read> reads(paths.size());
+    tbb::parallel_for(std::size_t{0}, paths.size(), [&](std::size_t i) { reads[i].map = read(paths[i], reads[i].error); });
+    return reads;
 }
 
 } // namespace rematlens

@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace rematlens {
 
@@ -14,6 +15,14 @@ public:
     // Only the provenance line: which trace the map is of (a cheap look before reading it all).
     static std::optional<std::string> traceSha256Of(const std::string &path, std::string &error);
     static std::optional<BundledMap> read(const std::string &path, std::string &error);
+
+    // One file's map, or the error that stopped it.
+    struct Read {
+        std::optional<BundledMap> map;
+        std::string error;
+    };
+    // The files read side by side (a trace's atlas holds several large maps), in their order.
+    static std::vector<Read> readAll(const std::vector<std::string> &paths);
 };
 
 } // namespace rematlens

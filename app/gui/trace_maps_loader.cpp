@@ -24,17 +24,21 @@ TraceMapsLoader::Scan TraceMapsLoader::scan(const QString &atlasDirectory, const
     if (atlasDirectory.isEmpty())
         return found;
     const QDir atlas(atlasDirectory);
+    std::vector<std::string> ofTrace; // read side by side once every file's first line is known
     for (const QString &name : atlas.entryList({QStringLiteral("*.jsonl.gz")}, QDir::Files, QDir::Name)) {
         const std::string path = atlas.filePath(name).toStdString();
         std::string error;
         const std::optional<std::string> trace = BundledMapReader::traceSha256Of(path, error);
-        if (trace && QString::fromStdString(*trace) != traceHash)
-            continue; // another trace's map
-        std::optional<BundledMap> map = trace ? BundledMapReader::read(path, error) : std::nullopt;
-        if (map)
-            found.atlas.push_back(std::move(*map));
-        else
+        if (!trace)
             found.problems << QString::fromStdString(error);
+        else if (QString::fromStdString(*trace) == traceHash)
+            ofTrace.push_back(path);
+    }
+    for (BundledMapReader::Read &read : BundledMapReader::readAll(ofTrace)) {
+        if (read.map)
+            found.atlas.push_back(std::move(*read.map));
+        else
+            found.problems << QString::fromStdString(read.error);
     }
     return found;
 }
