@@ -18,8 +18,10 @@ complete map cost (or, where incomplete, project it from the interval widths nex
 With --policies [NAME ...], `run` maps each trace under the other heuristics the DTR paper
 compares (DTREqClass, DTRLocal, MSPS, LRU, LargestStorage, RandomStorage with seeds 0, 1 and 2)
 into NAME.POLICY.jsonl, each with its ledger (CPU, replays, joins); `doc --policies` writes the
-matrix that opens the document and packs those maps. A map missing its working copy starts from
-the packed one, so an incomplete policy atlas resumes on a fresh checkout.
+matrix that opens the document and packs those maps, with each policy map's summary and hole
+mechanisms (NAME.POLICY.summary.json), from which the matrix is written again where a map too
+large to pack has no working copy. A map missing its working copy starts from the packed one, so
+an incomplete policy atlas resumes on a fresh checkout.
 
 With --allocator caching, `run` maps each trace under PyTorch's caching allocator model instead
 (on-failure eviction, default options) over the whole 0.10-1.00 range, into NAME.caching.jsonl
@@ -446,6 +448,27 @@ def policy_words(holes_of, traces):
                       "no policy has holes on every trace.")]
 
 
+def summary_path(atlas, name, variant):
+    return Path(atlas.packed) / f"{name}.{variant}.summary.json"
+
+
+def keep_summary(atlas, name, variant, summary, census):
+    """A policy map's summary and hole mechanisms beside the packed maps, so that the matrix can
+    be written again on a checkout where the map is too large to have been packed."""
+    mechanisms = {str(first): m for first, m in census[0].items()}
+    summary_path(atlas, name, variant).write_text(
+        json.dumps({"summary": summary, "mechanisms": mechanisms, "classes": census[1]}, indent=1) + "\n")
+
+
+def kept_summary(atlas, name, variant):
+    """The summary and census kept by keep_summary, or (None, None)."""
+    path = summary_path(atlas, name, variant) if variant else None
+    if not path or not path.exists():
+        return None, None
+    kept = json.loads(path.read_text())
+    return kept["summary"], ({int(first): m for first, m in kept["mechanisms"].items()}, kept["classes"])
+
+
 def policy_document(atlas, args):
     """The matrix that opens the document: per trace and policy row its holes, their bytes, first
     pass, stable-from, verdict and mechanisms; then which policies never or always have holes."""
@@ -460,6 +483,9 @@ def policy_document(atlas, args):
                 key = None if variant == "DTR" else variant
                 path = sum_map_path(atlas, name, Path(scratch), key)
                 summary = atlas.summary(trace, path, *RANGE, model=key) if path else None
+                census = None
+                if not summary:
+                    summary, census = kept_summary(atlas, name, key)
                 if not summary:
                     matrix[(name, variant)] = "not mapped"
                     continue
@@ -471,7 +497,10 @@ def policy_document(atlas, args):
                 ledger = ledger_of(atlas, name, key)
                 cpu = ledger.cpu("map") + (ledger.cpu("grid") if key is None else 0)
                 total_cpu += cpu
-                census = census_of(atlas, trace, path, summary) if args.census else ({}, [])
+                if census is None:
+                    census = census_of(atlas, trace, path, summary) if args.census else ({}, [])
+                    if key is not None:
+                        keep_summary(atlas, name, key, summary, census)
                 rows.append(policy_row(name, variant, summary, ledger, cpu, census[0]))
     header = "| trace | " + " | ".join(POLICY_TITLES.values()) + " |"
     lines = [POLICY_BEGIN, "", "## Which policies have holes", "",
