@@ -272,9 +272,8 @@ void AtlasMapsTest::filesReadSideBySideKeepTheirOrderAndErrors()
     lines[3] = "{\"heuristic\":\"DTR\",\"lo\":\"not a number\"}"; // line 5 of the file
     const QString good = atlasWith(QStringLiteral("good.jsonl.gz"), joined(m_full.header, m_full.lines));
     const QString bad = atlasWith(QStringLiteral("bad.jsonl.gz"), joined(m_full.header, lines));
-    const QString firstHalf = atlasWith(
-        QStringLiteral("half.jsonl.gz"),
-        joined(m_full.header, std::vector<std::string>(m_full.lines.begin(), m_full.lines.begin() + m_full.lines.size() / 2)));
+    const std::vector<std::string> half(m_full.lines.begin(), m_full.lines.begin() + m_full.lines.size() / 2);
+    const QString firstHalf = atlasWith(QStringLiteral("half.jsonl.gz"), joined(m_full.header, half));
     const std::vector<BundledMapReader::Read> reads =
         BundledMapReader::readAll({good.toStdString(), bad.toStdString(), firstHalf.toStdString()});
     QCOMPARE(reads.size(), std::size_t{3});
@@ -423,7 +422,7 @@ void AtlasMapsTest::policyMapsShowOnTheirRows()
 {
     QList<std::pair<QString, QByteArray>> files{{QStringLiteral("demo.jsonl.gz"), joined(m_full.header, m_full.lines)}};
     std::map<QString, PlainMap> byPolicy{{QStringLiteral("DTR"), m_full}};
-    for (const QString policy : {QStringLiteral("LRU"), QStringLiteral("MSPS")}) {
+    for (const QString &policy : {QStringLiteral("LRU"), QStringLiteral("MSPS")}) {
         const QString path = m_user.filePath(policy + QStringLiteral(".jsonl"));
         const QString error =
             mapDemo(QStringLiteral("0.10"), QStringLiteral("1.00"), path, {QStringLiteral("--policy"), policy});

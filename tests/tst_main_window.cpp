@@ -530,7 +530,8 @@ void MainWindowTest::holesTableArrowsMoveBetweenHoles()
     m_window->activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
     const auto click = [holes](int row) {
-        QTest::mouseClick(holes->viewport(), Qt::LeftButton, {}, holes->visualRect(holes->model()->index(row, 1)).center());
+        const QPoint centre = holes->visualRect(holes->model()->index(row, 1)).center();
+        QTest::mouseClick(holes->viewport(), Qt::LeftButton, {}, centre);
     };
     click(1);
     const auto second = m_window->strip()->selection();

@@ -35,13 +35,14 @@ SearchOutcome searchAt(const SweepRunner &runner, const Baseline &baseline, cons
                                       const std::function<void(std::size_t)> &done) {
             return runner.runAll(requests, cancel, done);
         });
-    outcome.report = search.search(request, nullptr, {}, [&](TensorId kept, const RunResult &result, const Rescue *rescue) {
+    const auto tried = [&](TensorId kept, const RunResult &result, const Rescue *rescue) {
         outcome.tried.emplace(kept, result);
         if ((rescue != nullptr) != (result.outcome == Outcome::Pass))
             ++outcome.misreported;
         if (rescue)
             outcome.rescueOverheads.emplace(kept, rescue->overhead);
-    });
+    };
+    outcome.report = search.search(request, nullptr, {}, tried);
     return outcome;
 }
 

@@ -131,7 +131,8 @@ std::optional<BundledMap> BundledMapReader::read(const std::string &path, std::s
 std::vector<BundledMapReader::Read> BundledMapReader::readAll(const std::vector<std::string> &paths)
 {
     std::vector<Read> reads(paths.size());
-    tbb::parallel_for(std::size_t{0}, paths.size(), [&](std::size_t i) { reads[i].map = read(paths[i], reads[i].error); });
+    tbb::parallel_for(std::size_t{0}, paths.size(),
+                      [&](std::size_t i) { reads[i].map = read(paths[i], reads[i].error); });
     return reads;
 }
 

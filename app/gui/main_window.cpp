@@ -39,7 +39,6 @@
 #include "views/timeline/timeline_view.h"
 
 #include <QApplication>
-#include <QScopedValueRollback>
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
@@ -49,6 +48,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QScopedValueRollback>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStatusBar>

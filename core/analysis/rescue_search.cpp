@@ -67,7 +67,8 @@ std::vector<RunResult> RescueSearch::runCandidates(const RunRequest &request, co
             if (progress)
                 progress(finished, requests.size());
         };
-        const std::vector<RunResult> results = m_candidateRunner ? m_candidateRunner(requests, cancel, done) : m_runner.runAll(requests, cancel, done);
+        const std::vector<RunResult> results =
+            m_candidateRunner ? m_candidateRunner(requests, cancel, done) : m_runner.runAll(requests, cancel, done);
         for (std::size_t i = 0; i < results.size(); ++i)
             offer(i, results[i]);
         return results;
