@@ -12,6 +12,7 @@
 #include "app/gui/hole_anatomy_controller.h"
 #include "app/gui/hole_anatomy_coordinator.h"
 #include "app/gui/hole_anatomy_panel.h"
+#include "app/gui/hole_story_html_writer.h"
 #include "app/gui/export_figure_dialog.h"
 #include "app/gui/main_window.h"
 #include "app/gui/run_views_controller.h"
@@ -320,6 +321,12 @@ void HoleAnatomyPanelTest::demoHoleOpensThePanelWithTheCoreNumbers()
     QVERIFY(!m_window->holeAnatomyDock()->isHidden()); // opened by the first hole selected
     QVERIFY(m_window->holeAnatomy()->storyText().contains(QStringLiteral("lower edge")));
     compareWithCore(0);
+    // A hole of the grid: its failing grid points, and the hole told, to the byte.
+    const HoleAnatomy &told = *m_window->holeStories().answer()->anatomy;
+    const QString hole = m_window->holeAnatomy()->holeText();
+    const QString bytes = QStringLiteral("%1 to %2 B").arg(HoleStoryHtmlWriter::digits(told.firstFail),
+                                                            HoleStoryHtmlWriter::digits(told.lastFail));
+    QVERIFY2(hole.contains(QStringLiteral("on the grid")) && hole.contains(bytes), qPrintable(hole));
     const int last = m_window->holeModel()->rowCount() - 1;
     explainHole(last);
     compareWithCore(last);

@@ -207,8 +207,9 @@ void HoleAnatomyCoordinator::setRescue(bool rescue)
 }
 
 // "DTR · sum · overhead limit 2: failing 0.419 to 0.420 on the grid", or the exact bytes of a
-// mapped row's hole: the row named by everything that sets it apart on the strip.
-QString HoleAnatomyCoordinator::holeTitle() const
+// mapped row's hole: the row named by everything that sets it apart on the strip. A grid's
+// failing stretch may hold more than one hole: the one told is then named to the byte.
+QString HoleAnatomyCoordinator::holeTitle(const HoleAnatomy *told) const
 {
     if (!m_key || !m_request)
         return {};
@@ -222,7 +223,11 @@ QString HoleAnatomyCoordinator::holeTitle() const
     if (m_exactBounds)
         return tr("%1: failing %2 to %3 B (exact map)")
             .arg(row, HoleStoryHtmlWriter::digits(m_key->firstFail), HoleStoryHtmlWriter::digits(m_key->lastFail));
-    return tr("%1: failing %2 to %3 on the grid").arg(row, m_gridRange.first, m_gridRange.second);
+    const QString grid = tr("%1: failing %2 to %3 on the grid").arg(row, m_gridRange.first, m_gridRange.second);
+    if (!told)
+        return grid;
+    return tr("%1; the hole told: %2 to %3 B")
+        .arg(grid, HoleStoryHtmlWriter::digits(told->firstFail), HoleStoryHtmlWriter::digits(told->lastFail));
 }
 
 void HoleAnatomyCoordinator::showAnswer(const HoleAnatomyAnswer &answer)
@@ -236,7 +241,7 @@ void HoleAnatomyCoordinator::showAnswer(const HoleAnatomyAnswer &answer)
     const Baseline &baseline = m_parts.sweep->baseline();
     HoleStoryHtmlWriter writer(baseline);
     tellHoleAnatomy(*answer.anatomy, HoleReportContext{*m_program, baseline}, writer);
-    m_parts.panel->showStory(holeTitle(), writer.html());
+    m_parts.panel->showStory(holeTitle(&*answer.anatomy), writer.html());
     emit explained();
 }
 

@@ -75,7 +75,7 @@ private:
     void startIfShown();
     void showAnswer(const HoleAnatomyAnswer &answer);
     void drawFigure(const HoleAnatomyAnswer &answer);
-    QString holeTitle() const;
+    QString holeTitle(const HoleAnatomy *told = nullptr) const;
     void selectBudget(Bytes budget);
     std::optional<SelectedRun> runAt(Bytes budget) const;
     RunRequest requestAt(Bytes budget) const;

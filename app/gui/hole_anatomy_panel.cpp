@@ -136,6 +136,11 @@ QString HoleAnatomyPanel::storyText() const
     return m_text->toPlainText();
 }
 
+QString HoleAnatomyPanel::holeText() const
+{
+    return m_title->text();
+}
+
 QString HoleAnatomyPanel::statusText() const
 {
     return m_status->text();

@@ -33,6 +33,7 @@ public:
 
     QTextBrowser *browser() const { return m_text; }
     QString storyText() const; // as plain text
+    QString holeText() const;  // the hole the panel tells of, as its heading names it
     QString statusText() const;
     bool busy() const;
     bool rescue() const;
