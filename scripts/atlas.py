@@ -499,7 +499,7 @@ def policy_document(atlas, args):
                 total_cpu += cpu
                 if census is None:
                     census = census_of(atlas, trace, path, summary) if args.census else ({}, [])
-                    if key is not None:
+                    if key is not None and args.census:  # --no-census keeps the mechanisms kept before
                         keep_summary(atlas, name, key, summary, census)
                 rows.append(policy_row(name, variant, summary, ledger, cpu, census[0]))
     header = "| trace | " + " | ".join(POLICY_TITLES.values()) + " |"
