@@ -237,7 +237,8 @@ void ExactMapGuiTest::hoverNamesTheInterval()
     const StripGeometry g = strip.cellGeometry();
     const int y = static_cast<int>(g.cell(0, 0).center().y());
     const QString pass = strip.tooltipAt(QPoint(static_cast<int>(g.xOfBudget(215)), y));
-    QVERIFY2(pass.contains(QStringLiteral("[180, 250) B")), qPrintable(pass));
+    QVERIFY2(pass.contains(QStringLiteral("exact map: budgets [180, 250) B")), qPrintable(pass));
+    QVERIFY(!pass.contains(QStringLiteral("swept")));
     QVERIFY(pass.contains(QStringLiteral("width 70 B")));
     QVERIFY(pass.contains(QStringLiteral("ratios 0.1800000000 to 0.2500000000")));
     QVERIFY(pass.contains(QStringLiteral("<b>pass</b>")));

@@ -194,6 +194,7 @@ void StripRowsTest::allocatorRowsMatchTheRecords()
             // A failure under a model says why in the hover text, as the record does.
             const QString hover = strip.tooltipAt(cell.center().toPoint());
             QVERIFY2(hover.contains(model.policyName(row)), qPrintable(hover));
+            QVERIFY2(hover.contains(QStringLiteral("swept: this grid point's budget alone")), qPrintable(hover));
             const QJsonObject failure = cli[column].value(QStringLiteral("failure")).toObject();
             const QString kind = failure.value(QStringLiteral("oom_kind")).toString();
             if (!kind.isEmpty()) {

@@ -74,6 +74,7 @@ private slots:
     void sweptAgainAtAnotherLimit();
     void otherAllocatorRowsTellNoForeignHole();
     void mapSourceNamedIsTheMapDrawn();
+    void readingKnownMapsIsSaid();
     void mapCacheRecordsCarryTheirRow();
     void twoWindowsMapATraceOnce();
     void stripOnScreenIsItsFigureNow();
@@ -260,6 +261,27 @@ void StripSurfacesTest::mapSourceNamedIsTheMapDrawn()
     whole.overheadLimit = QStringLiteral("2");
     QVERIFY(sweepAgain(whole));
     QCOMPARE(m_window->stripStatus().mapsText(), QStringLiteral("DTR: map 0.10–1.00, complete, from the atlas (demo.jsonl.gz)"));
+}
+
+// While a trace's known maps are read the maps field says so (rows drawn as swept meanwhile
+// may be mapped a moment later), and names the maps once they are shown.
+void StripSurfacesTest::readingKnownMapsIsSaid()
+{
+    const QString atlas = makeAtlas();
+    QVERIFY(!atlas.isEmpty());
+    qputenv("REMATLENS_ATLAS_DIR", atlas.toUtf8());
+    MapCoordinator *maps = m_window->findChild<MapCoordinator *>();
+    const QLabel *field = m_window->statusBar()->findChild<QLabel *>(QStringLiteral("mapsStatus"));
+    QStringList whileReading;
+    connect(maps, &MapCoordinator::readingKnownMaps, this, [&] { whileReading << field->text(); });
+    const SweepParameters whole = sweepGrid(QStringLiteral("0.10"), QStringLiteral("1.00"), QStringLiteral("0.05"));
+    QVERIFY(openAndSweep(*m_window, QStringLiteral(":demo"), whole));
+    QVERIFY(QTest::qWaitFor([&] { return !maps->settling(); }, 30000));
+    QVERIFY(!whileReading.isEmpty());
+    for (const QString &text : whileReading)
+        QVERIFY2(text.startsWith(QStringLiteral("Reading known maps…")), qPrintable(text));
+    QTRY_COMPARE(field->text(), QStringLiteral("DTR: map 0.10–1.00, complete, from the atlas (demo.jsonl.gz)"));
+    QVERIFY(!field->isHidden());
 }
 
 // Records of the user's map cache name their row as `map --out` would: overhead limit 2.5 under

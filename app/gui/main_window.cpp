@@ -158,6 +158,8 @@ void MainWindow::connectParts()
     connect(m_maps, &MapCoordinator::finished, this, &MainWindow::mapFinished);
     connect(m_maps, &MapCoordinator::message, statusBar(), &QStatusBar::showMessage);
     connect(m_maps, &MapCoordinator::settled, this, &MainWindow::knownMapsShown);
+    connect(m_maps, &MapCoordinator::readingKnownMaps, m_stripStatus, [this] { m_stripStatus->setReadingKnownMaps(true); });
+    connect(m_maps, &MapCoordinator::settled, m_stripStatus, [this] { m_stripStatus->setReadingKnownMaps(false); });
     connect(m_schedules, &ScheduleRowsCoordinator::runningChanged, this, &MainWindow::updateRunning);
     connect(m_schedules, &ScheduleRowsCoordinator::finished, this, &MainWindow::schedulesFinished);
     connect(m_schedules, &ScheduleRowsCoordinator::message, statusBar(), &QStatusBar::showMessage);

@@ -45,6 +45,7 @@ void MapCoordinator::setTrace(std::shared_ptr<const Program> program, const Base
     m_cache.open(traceHash);
     // Maps of a trace shown before in this window are in the model already, with its cache's.
     m_loader.load(traceHash, m_maps.empty());
+    emit readingKnownMaps();
 }
 
 // The known maps join the rows' maps like the intervals of a walk; budgets of their range that

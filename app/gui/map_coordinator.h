@@ -53,6 +53,8 @@ signals:
     void intervalsChanged();
     void finished(bool cancelled);
     void runningChanged();
+    // The known maps of a newly set trace are being read (settled() follows).
+    void readingKnownMaps();
     // The known maps of the trace are shown (read and built).
     void settled();
     // A line for the status bar: an atlas file that could not be read.

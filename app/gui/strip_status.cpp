@@ -74,10 +74,22 @@ QString StripStatus::holesText() const
     return countOf(m_holes.rowCount(), tr("hole"), tr("holes"));
 }
 
+void StripStatus::setReadingKnownMaps(bool reading)
+{
+    m_readingKnownMaps = reading;
+    showMaps();
+}
+
 void StripStatus::showMaps()
 {
     const QStringList rows = mapRows();
-    m_mapsLabel->setVisible(!rows.isEmpty());
+    m_mapsLabel->setVisible(!rows.isEmpty() || m_readingKnownMaps);
+    if (m_readingKnownMaps) {
+        m_mapsLabel->setText(tr("Reading known maps… (%1 of %2 rows so far)").arg(rows.size()).arg(m_sweep.policyCount()));
+        m_mapsLabel->setToolTip(tr("The atlas's maps and those this computer made earlier are being read for this trace; "
+                                   "rows drawn as swept meanwhile show their exact maps once they are read"));
+        return;
+    }
     m_mapsLabel->setText(rows.size() == 1
                              ? rows.front()
                              : tr("Exact maps on %1 of %2 rows").arg(rows.size()).arg(m_sweep.policyCount()));

@@ -22,6 +22,10 @@ public:
     StripStatus(QStatusBar *bar, const SweepResultModel &sweep, const ExactMapModel &maps, const HoleListModel &holes,
                 QObject *parent);
 
+    // While the trace's known maps (the atlas's, this computer's) are read, the maps field says
+    // so: rows drawn as swept meanwhile may be mapped a moment later.
+    void setReadingKnownMaps(bool reading);
+
     QString mapsText() const;
     QString holesText() const;
 
@@ -35,6 +39,7 @@ private:
     const HoleListModel &m_holes;
     QLabel *m_mapsLabel;
     QLabel *m_holesLabel;
+    bool m_readingKnownMaps = false;
 };
 
 } // namespace rematlens

@@ -605,7 +605,7 @@ QString FeasibilityStrip::tooltipFor(const Cell &cell) const
     if (result->failure)
         text += tr("<br>%1 B short materializing %2")
                     .arg(c.toString(result->failure->bytesShort), QString::fromStdString(result->failure->tensor));
-    return text + allocatorText(*result);
+    return text + allocatorText(*result) + tr("<br><i>swept: this grid point's budget alone</i>");
 }
 
 // A static schedule's cell: its answer, with the plan or the solver's numbers.

@@ -29,7 +29,7 @@ QString MappedIntervalText::tooltip(const QString &policy, const RunResult &r, c
     const QLocale c = numberLocale();
     const BudgetInterval &in = r.interval;
     const QString hi = in.hi ? c.toString(*in.hi) : QStringLiteral("∞");
-    QString text = tr("<b>%1</b>, budgets [%2, %3) B<br>ratios %4 to %5")
+    QString text = tr("<b>%1</b>, exact map: budgets [%2, %3) B<br>ratios %4 to %5")
                        .arg(policy, c.toString(in.lo), hi, ratio(in.lo, baseline),
                             in.hi ? ratio(*in.hi, baseline) : QStringLiteral("∞"));
     if (in.hi)
