@@ -9,6 +9,7 @@
 #include "app/gui/atlas_directory.h"
 #include "app/gui/main_window.h"
 #include "app/gui/map_coordinator.h"
+#include "app/gui/seeded_policy.h"
 #include "app/gui/strip_status.h"
 #include "app/gui/trace_maps_loader.h"
 #include "core/sim/run_identity.h"
@@ -172,6 +173,8 @@ private slots:
     void mapIsShownOnItsOwnRowOnly();
     void allocatorModelMapsShowOnTheirRows();
     void policyMapsShowOnTheirRows();
+    void randomSeedsAreRowsWithTheirOwnMaps();
+    void seedOfAPolicyThatDrawsNothingIsRefused();
     void anotherTracesMapIsIgnored();
     void gapsStayUnmapped();
     void widerMapWalksOnlyWhatTheAtlasLeavesOut();
@@ -447,6 +450,62 @@ void AtlasMapsTest::policyMapsShowOnTheirRows()
         compareWithRecords(row->intervals, byPolicy[policy].records);
     }
     QVERIFY2(w.mapsStatus().contains(QStringLiteral("demo.LRU.jsonl.gz")), qPrintable(w.mapsStatus()));
+}
+
+// The atlas maps RandomStorage under seeds 0, 1 and 2: the window sweeps them as three rows
+// ("RandomStorage:seed=1"), each replayed under its seed and drawn with its own map.
+void AtlasMapsTest::randomSeedsAreRowsWithTheirOwnMaps()
+{
+    QList<std::pair<QString, QByteArray>> files;
+    std::map<std::uint64_t, PlainMap> bySeed;
+    for (std::uint64_t seed : {0, 1, 2}) {
+        const QString path = m_user.filePath(QStringLiteral("random%1.jsonl").arg(seed));
+        const QString error = mapDemo(QStringLiteral("0.10"), QStringLiteral("1.00"), path,
+                                      {QStringLiteral("--policy"), QStringLiteral("RandomStorage"), QStringLiteral("--seed"),
+                                       QString::number(seed)});
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        bySeed[seed] = readPlain(path);
+        files.append({QStringLiteral("demo.RandomStorage-%1.jsonl.gz").arg(seed), joined(bySeed[seed].header, bySeed[seed].lines)});
+    }
+    QVERIFY2(bySeed[1].lines != bySeed[2].lines, "the demo's maps under seeds 1 and 2 should differ for this test to tell them apart");
+    atlasWithFiles(files);
+    SweepParameters p = demoSweep(QStringLiteral("0.1"), QStringLiteral("1.0"), QStringLiteral("0.1"));
+    p.policies = {QStringLiteral("RandomStorage"), QStringLiteral("RandomStorage:seed=1"), QStringLiteral("RandomStorage:seed=2")};
+    AtlasWindow w(p);
+    QVERIFY(w.openDemo());
+    QTRY_VERIFY_WITH_TIMEOUT(w.shown(1), 20000);
+    const SweepResultModel &sweep = *w.window.sweepModel();
+    QCOMPARE(sweep.policyCount(), std::size_t{3});
+    const QStringList names{QStringLiteral("RandomStorage"), QStringLiteral("RandomStorage \u00b7 seed 1"),
+                            QStringLiteral("RandomStorage \u00b7 seed 2")};
+    for (std::size_t r = 0; r < 3; ++r) {
+        QCOMPARE(sweep.policyName(r), names[int(r)]);
+        QCOMPARE(sweep.rowIdentity(r).policy, std::string("RandomStorage"));
+        QCOMPARE(sweep.rowIdentity(r).seed, std::uint64_t(r));
+        const MappedRow *row = w.window.strip()->mappedRow(r);
+        QVERIFY2(row, qPrintable(names[int(r)]));
+        compareWithRecords(row->intervals, bySeed[r].records);
+    }
+}
+
+// A seed for a policy that draws nothing, or one that is not a number, is refused with the
+// reason, and the strip keeps the rows it had.
+void AtlasMapsTest::seedOfAPolicyThatDrawsNothingIsRefused()
+{
+    AtlasWindow w(demoSweep(QStringLiteral("0.1"), QStringLiteral("1.0"), QStringLiteral("0.1")));
+    QVERIFY(w.openDemo());
+    for (const QString &policy : {QStringLiteral("DTR:seed=1"), QStringLiteral("RandomStorage:seed=one")}) {
+        SweepParameters p = w.window.sweepParameters();
+        p.policies = {policy};
+        w.window.setSweepParameters(p);
+        QVERIFY(!w.window.startSweep());
+        QCOMPARE(w.window.sweepModel()->policyName(0), QStringLiteral("DTR"));
+    }
+    QString error;
+    QVERIFY(!SeededPolicy::parse(QStringLiteral("RandomStorage:seed=-1"), error));
+    QVERIFY2(error.contains(QStringLiteral("a seed is a whole number")), qPrintable(error));
+    const std::optional<SeededPolicy> seeded = SeededPolicy::parse(QStringLiteral("RandomStorage:seed=2"), error);
+    QVERIFY(seeded && seeded->seeded && seeded->seed == 2 && seeded->spec == QStringLiteral("RandomStorage"));
 }
 
 void AtlasMapsTest::anotherTracesMapIsIgnored()

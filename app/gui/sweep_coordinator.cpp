@@ -2,6 +2,7 @@
 
 #include "app_settings.h"
 #include "job_status_bar.h"
+#include "seeded_policy.h"
 
 #include "app/requests/grid_options.h"
 #include "app/requests/run_options.h"
@@ -22,6 +23,23 @@ QString finerStep(const QString &step)
     if (point < 0)
         return QStringLiteral("0.") + QString(step.size() - 1, QLatin1Char('0')) + step;
     return step.left(point + 1) + QLatin1Char('0') + step.mid(point + 1);
+}
+
+// A seed named for a policy that draws nothing is a mistake worth saying.
+QString seedProblem(const std::vector<SeededPolicy> &rows, const std::vector<Policy> &policies)
+{
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        if (rows[i].seeded && policies[i].cost != CostTerm::Random)
+            return QObject::tr("%1 takes no seed: only the random policies (RandomStorage, AbRandom) draw").arg(rows[i].spec);
+    return {};
+}
+
+// Requests are policy-major, each policy's rows (one per allocator model) of the same length.
+void seedRows(const std::vector<SeededPolicy> &rows, std::vector<RunRequest> &requests)
+{
+    const std::size_t perPolicy = rows.empty() ? 0 : requests.size() / rows.size();
+    for (std::size_t i = 0; i < requests.size(); ++i)
+        requests[i].config.seed = rows[i / perPolicy].seed;
 }
 
 } // namespace
@@ -98,8 +116,15 @@ QString SweepCoordinator::plan(const SweepParameters &p)
     if (bool ok = false; p.optimal && !(p.timeLimit.toDouble(&ok) > 0 && ok))
         return tr("Time limit: expected a positive number of seconds for the optimal row, not \"%1\".").arg(p.timeLimit);
     GridOptions options;
-    for (const QString &policy : p.policies)
-        options.policies.push_back(policy.toStdString());
+    std::vector<SeededPolicy> rows;
+    for (const QString &policy : p.policies) {
+        QString error;
+        const std::optional<SeededPolicy> row = SeededPolicy::parse(policy, error);
+        if (!row)
+            return error;
+        rows.push_back(*row);
+        options.policies.push_back(row->spec.toStdString());
+    }
     options.runtime = p.runtime.toStdString();
     options.from = p.from.toStdString();
     options.to = p.to.toStdString();
@@ -113,8 +138,11 @@ QString SweepCoordinator::plan(const SweepParameters &p)
         problem = resolveAllocatorRows(allocatorOptionsFor(p), models);
     if (!problem.empty())
         return QString::fromStdString(problem);
+    if (const QString seedError = seedProblem(rows, settings.policies); !seedError.isEmpty())
+        return seedError;
     settings.trace = m_traceName.toStdString();
     m_requests = planSweepRows(settings, m_baseline, grid, models);
+    seedRows(rows, m_requests);
     m_parts.results->reset(m_baseline, grid, m_requests, settings.policies.size() * models.size(),
                            settings.overheadLimit, m_traceHash.toStdString());
     return {};

@@ -33,6 +33,9 @@ SweepPanel::SweepPanel(QWidget *parent)
         item->setToolTip(
             QString::fromStdString(policy.summary) +
             (policy.source.empty() ? QString() : QStringLiteral("\nSource: ") + QString::fromStdString(policy.source)));
+        if (policy.name == "RandomStorage") // the atlas maps its seeds 0, 1 and 2
+            for (int seed : {1, 2})
+                addSeededRow(policy, seed);
     }
     m_policies->setToolTip(tr("Policies to sweep; each becomes a row of the strip"));
     m_customPolicy->setToolTip(tr("Write an eviction score of your own (a formula over what the runtime knows "
@@ -200,6 +203,18 @@ void SweepPanel::addPolicy(const QString &spec, bool checked)
         item->setToolTip(spec);
     }
     item->setCheckState(checked ? Qt::Checked : Qt::Unchecked);
+}
+
+// Another draw of a random policy's choices, as a row of its own.
+void SweepPanel::addSeededRow(const Policy &policy, int seed)
+{
+    auto *item = new QListWidgetItem(QStringLiteral("%1:seed=%2").arg(QString::fromStdString(policy.name)).arg(seed),
+                                     m_policies);
+    item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+    item->setCheckState(Qt::Unchecked);
+    item->setToolTip(tr("%1 with seed %2 (simrd's --seed %2): another draw of its random choices")
+                         .arg(QString::fromStdString(policy.name))
+                         .arg(seed));
 }
 
 void SweepPanel::setRunning(bool running)

@@ -13,6 +13,8 @@ class QSpinBox;
 
 namespace rematlens {
 
+struct Policy;
+
 // The sweep controls: policies (several at once), allocator models (a row each per policy),
 // runtime, budget range and step, overhead limit, threads, and the Sweep and Cancel buttons.
 class SweepPanel : public QWidget {
@@ -37,6 +39,7 @@ private:
     QWidget *createAllocatorChoice();
     QWidget *createScheduleChoice();
     void updateEvictionChoice();
+    void addSeededRow(const Policy &policy, int seed);
 
     QListWidget *m_policies;
     QComboBox *m_runtime;

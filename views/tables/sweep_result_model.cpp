@@ -63,6 +63,8 @@ QString SweepResultModel::policyName(std::size_t policy) const
         return {};
     const RunConfig &config = m_requests[policy * m_grid.size()].config;
     QString name = QString::fromStdString(config.policy.name);
+    if (config.seed != 0)
+        name += QStringLiteral(" \u00b7 seed %1").arg(config.seed);
     if (m_rowsByModel)
         name += QStringLiteral(" \u00b7 ") + QString::fromUtf8(allocatorKindName(config.allocator.kind).data());
     return name;
