@@ -469,7 +469,7 @@ void AtlasMapsTest::randomSeedsAreRowsWithTheirOwnMaps()
     }
     QVERIFY2(bySeed[1].lines != bySeed[2].lines, "the demo's maps under seeds 1 and 2 should differ for this test to tell them apart");
     atlasWithFiles(files);
-    SweepParameters p = demoSweep(QStringLiteral("0.1"), QStringLiteral("1.0"), QStringLiteral("0.1"));
+    SweepParameters p = demoSweep(QStringLiteral("0.1"), QStringLiteral("1.0"), QStringLiteral("0.01"));
     p.policies = {QStringLiteral("RandomStorage"), QStringLiteral("RandomStorage:seed=1"), QStringLiteral("RandomStorage:seed=2")};
     AtlasWindow w(p);
     QVERIFY(w.openDemo());
@@ -486,6 +486,20 @@ void AtlasMapsTest::randomSeedsAreRowsWithTheirOwnMaps()
         QVERIFY2(row, qPrintable(names[int(r)]));
         compareWithRecords(row->intervals, bySeed[r].records);
     }
+    // Another window, seed 1 alone: the runs it finds in the sweep cache are seed 1's, never
+    // those of seed 0 at the same budgets.
+    p.policies = {QStringLiteral("RandomStorage:seed=1")};
+    AtlasWindow again(p);
+    QVERIFY(again.openDemo());
+    bool seedsDiffer = false;
+    for (std::size_t column = 0; column < sweep.gridSize(); ++column) {
+        const std::optional<RunResult> &cached = again.window.sweepModel()->result(0, column);
+        QVERIFY(cached && sweep.result(1, column));
+        QCOMPARE(cached->clock, sweep.result(1, column)->clock);
+        QCOMPARE(cached->maxMemory, sweep.result(1, column)->maxMemory);
+        seedsDiffer = seedsDiffer || cached->clock != sweep.result(0, column)->clock;
+    }
+    QVERIFY2(seedsDiffer, "seeds 0 and 1 should differ somewhere on this grid for the check to tell them apart");
 }
 
 // A seed for a policy that draws nothing, or one that is not a number, is refused with the

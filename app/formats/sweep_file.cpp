@@ -91,20 +91,26 @@ std::string joinKept(const std::vector<std::string> &names)
 
 } // namespace
 
-SweepFile::Key SweepFile::keyOf(const Record &record)
+std::uint64_t SweepFile::seedOf(const Provenance &header)
+{
+    const Record seed = header.fields().value("seed", Record(0));
+    return seed.is_number_unsigned() || seed.is_number_integer() ? seed.get<std::uint64_t>() : 0;
+}
+
+SweepFile::Key SweepFile::keyOf(const Record &record, std::uint64_t fileSeed)
 {
     const auto keep = record.find("keep");
     const std::vector<std::string> kept =
         keep != record.end() && keep->is_array() ? keep->get<std::vector<std::string>>() : std::vector<std::string>();
     return {record.value("heuristic", std::string()), record.value("runtime", std::string()),
             record.value("overhead_limit", 2.0), record.value("budget", std::int64_t{-1}), joinKept(kept),
-            record.value("allocator", std::string("sum"))};
+            record.value("allocator", std::string("sum")), record.value("seed", fileSeed)};
 }
 
 SweepFile::Key SweepFile::keyFor(const RunRequest &request)
 {
     return {request.config.policy.name, std::string(simrdRuntimeName(request.config.runtime)), request.overheadLimit,
-            request.config.budget, joinKept(request.keep), allocatorKey(request.config.allocator)};
+            request.config.budget, joinKept(request.keep), allocatorKey(request.config.allocator), request.config.seed};
 }
 
 const std::vector<std::string> &SweepFile::csvColumns()
@@ -249,8 +255,10 @@ bool SweepFile::load(std::string &error)
     for (int number = 1; std::getline(in, line); ++number) {
         if (line.empty())
             continue;
-        if (number == 1 && (foundHeader = Provenance::parse(line)))
+        if (number == 1 && (foundHeader = Provenance::parse(line))) {
+            m_fileSeed = seedOf(*foundHeader);
             continue;
+        }
         if (number <= 2 && !checkHeader(foundHeader, error))
             return false;
         Record record;
@@ -288,7 +296,7 @@ bool SweepFile::load(std::string &error)
             if (!failure.empty())
                 record["failure"] = failure;
         }
-        m_index[keyOf(record)] = m_records.size();
+        m_index[keyOf(record, m_fileSeed)] = m_records.size();
         m_records.push_back(std::move(record));
     }
     if (m_readOnly)
@@ -313,7 +321,7 @@ const SweepFile::Record *SweepFile::find(const Key &key) const
 
 bool SweepFile::append(const Record &record, std::string &error)
 {
-    m_index[keyOf(record)] = m_records.size();
+    m_index[keyOf(record, m_fileSeed)] = m_records.size();
     m_records.push_back(record);
     if (!write(m_out, m_format, record) || !m_out.flush()) {
         error = m_path + ": cannot write (disk full?)";

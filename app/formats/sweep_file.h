@@ -30,11 +30,12 @@ public:
     enum class Format { JsonLines, Csv };
     using Record = nlohmann::ordered_json;
     // heuristic, runtime, overhead limit, budget, tensors kept resident (joined by spaces),
-    // allocator model (allocatorKey): what identifies a run of one trace
-    using Key = std::tuple<std::string, std::string, double, std::int64_t, std::string, std::string>;
+    // allocator model (allocatorKey), seed: what identifies a run of one trace
+    using Key = std::tuple<std::string, std::string, double, std::int64_t, std::string, std::string, std::uint64_t>;
 
     static std::optional<Format> formatFor(const std::string &path);
-    static Key keyOf(const Record &record);
+    // A record's seed is its "seed" (written for a random policy's draws), else the file's.
+    static Key keyOf(const Record &record, std::uint64_t fileSeed = 0);
 
     // Reads what the file already holds (a missing file is empty). False, with a message that
     // names the file and line, when its content is not a sweep's.
@@ -45,7 +46,11 @@ public:
     // Reads a file without changing it (a last line cut short is ignored); any header is kept.
     bool read(const std::string &path, std::string &error);
     // The provenance this file must have (set before open) or, after read, the one it has.
-    void setHeader(const Provenance &header) { m_header = header; }
+    void setHeader(const Provenance &header)
+    {
+        m_header = header;
+        m_fileSeed = seedOf(header);
+    }
     const std::optional<Provenance> &header() const { return m_header; }
     const std::vector<Record> &records() const { return m_records; }
     bool contains(const Key &key) const { return m_index.count(key) != 0; }
@@ -67,6 +72,7 @@ private:
     bool checkHeader(const std::optional<Provenance> &found, std::string &error) const;
     static std::string headerLine(Format format, const Provenance &header);
     static bool write(std::ostream &out, Format format, const Record &record);
+    static std::uint64_t seedOf(const Provenance &header);
 
     std::string m_path;
     Format m_format = Format::JsonLines;
@@ -74,6 +80,7 @@ private:
     std::map<Key, std::size_t> m_index; // into m_records
     std::ofstream m_out;
     std::optional<Provenance> m_header;
+    std::uint64_t m_fileSeed = 0; // the header's seed: the records' unless they name their own
     bool m_readOnly = false;
 };
 

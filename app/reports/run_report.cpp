@@ -124,6 +124,8 @@ nlohmann::ordered_json runToJson(const RunRequest &request, const RunResult &res
     j["seconds"] = result.seconds;
     if (!request.keep.empty())
         j["keep"] = request.keep;
+    if (request.config.seed != 0 && request.config.policy.cost == CostTerm::Random)
+        j["seed"] = request.config.seed; // its draws; the seed of other policies changes nothing
     addAllocation(request, result, j);
     if (result.failure) {
         j["failure"] = failureToJson(*result.failure);
