@@ -17,6 +17,7 @@ class SweepCliTest : public QObject {
 private slots:
     void sameResultsWhateverTheThreadCount();
     void resumesAndSortsTheFile();
+    void randomSeedRunsResumeAndVerify();
     void csvRoundTrip();
     void interruptedSweepResumes();
     void killedSweepResumes();
@@ -127,6 +128,45 @@ void SweepCliTest::resumesAndSortsTheFile()
     for (int i = 0; i < resumed.size(); ++i) // rewritten in grid order, the kept records untouched
         QCOMPARE(withoutTiming(resumed[i]), withoutTiming(expected[i]));
     QCOMPARE(resumed[40], expected[40]);
+}
+
+// A random policy's records carry their seed; a file written before they did (the seed in its
+// header alone) resumes and verifies as well, in JSON lines and in CSV.
+void SweepCliTest::randomSeedRunsResumeAndVerify()
+{
+    for (const QString &name : {QStringLiteral("seeded.jsonl"), QStringLiteral("seeded.csv")}) {
+        const QString path = m_dir.filePath(name);
+        const QStringList sweep{QStringLiteral("sweep"), QStringLiteral(":demo"), QStringLiteral("--from"), QStringLiteral("0.2"),
+                                QStringLiteral("--to"), QStringLiteral("0.6"), QStringLiteral("--step"), QStringLiteral("0.05"),
+                                QStringLiteral("--policy"), QStringLiteral("RandomStorage"), QStringLiteral("--seed"),
+                                QStringLiteral("3"), QStringLiteral("--out"), path};
+        QCOMPARE(rematlens(sweep), 0);
+        if (name.endsWith(QStringLiteral(".jsonl"))) {
+            const QList<QJsonObject> written = records(path);
+            QCOMPARE(written.size(), 9);
+            QCOMPARE(written.front().value(QStringLiteral("seed")).toInteger(), 3);
+            // As written before records carried the seed (the header's alone), the last one lost.
+            QList<QByteArray> lines = contentOf(path).trimmed().split('\n');
+            QCOMPARE(lines.size(), 10);
+            lines.removeLast();
+            for (qsizetype i = 1; i < lines.size(); ++i) // the header keeps its seed
+                lines[i].replace(",\"seed\":3", "");
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(lines.join('\n') + '\n');
+            file.close();
+            QCOMPARE(contentOf(path).count("\"seed\""), 1);
+            QByteArray err;
+            QCOMPARE(rematlens(sweep, nullptr, &err), 0);
+            QVERIFY2(err.contains("1 runs") && err.contains("8 already in"), err.constData());
+        }
+        QByteArray err;
+        QCOMPARE(rematlens(sweep, nullptr, &err), 0);
+        QVERIFY2(err.contains("0 runs") && err.contains("9 already in"), err.constData());
+        QByteArray out;
+        QCOMPARE(rematlens({QStringLiteral("verify"), path, QStringLiteral("--samples"), QStringLiteral("9")}, &out), 0);
+        QVERIFY2(out.contains("9 same, 0 differ"), out.constData());
+    }
 }
 
 void SweepCliTest::csvRoundTrip()
