@@ -75,6 +75,7 @@ private slots:
     void otherAllocatorRowsTellNoForeignHole();
     void mapSourceNamedIsTheMapDrawn();
     void readingKnownMapsIsSaid();
+    void holesTableShowsWhereHolesStartAt1024();
     void mapCacheRecordsCarryTheirRow();
     void twoWindowsMapATraceOnce();
     void stripOnScreenIsItsFigureNow();
@@ -282,6 +283,26 @@ void StripSurfacesTest::readingKnownMapsIsSaid()
         QVERIFY2(text.startsWith(QStringLiteral("Reading known maps…")), qPrintable(text));
     QTRY_COMPARE(field->text(), QStringLiteral("DTR: map 0.10–1.00, complete, from the atlas (demo.jsonl.gz)"));
     QVERIFY(!field->isHidden());
+}
+
+// At 1024 x 700 the Holes table shows each hole's first failing budget beside its row's name,
+// however long the name: a long one is elided (its tooltip names it).
+void StripSurfacesTest::holesTableShowsWhereHolesStartAt1024()
+{
+    SweepParameters p = sweepGrid(QStringLiteral("0.10"), QStringLiteral("1.00"), QStringLiteral("0.01"));
+    p.allocators = {QStringLiteral("sum"), QStringLiteral("caching")};
+    p.policies = {QStringLiteral("RandomStorage:seed=1"), QStringLiteral("DTR")};
+    QVERIFY(openAndSweep(*m_window, QStringLiteral(":demo"), p));
+    QTableView *table = m_window->holeView();
+    QVERIFY(m_window->holeModel()->rowCount() > 0);
+    const QAbstractItemModel &holes = *m_window->holeModel();
+    int longest = 0;
+    for (int row = 0; row < holes.rowCount(); ++row)
+        longest = std::max(longest, table->fontMetrics().horizontalAdvance(holes.index(row, 0).data().toString()));
+    QVERIFY2(longest > table->columnWidth(0), "a row name longer than the column, for this test to elide");
+    const int fromRight = table->columnViewportPosition(1) + table->columnWidth(1);
+    QVERIFY2(fromRight <= table->viewport()->width(),
+             qPrintable(QStringLiteral("From ends at %1 of %2 px").arg(fromRight).arg(table->viewport()->width())));
 }
 
 // Records of the user's map cache name their row as `map --out` would: overhead limit 2.5 under

@@ -466,7 +466,7 @@ void MainWindow::offerMemoryMap()
 void MainWindow::rebuildHoles()
 {
     m_holeModel->rebuild(*m_sweepModel, m_mapModel);
-    m_holeView->resizeColumnsToContents();
+    m_docks->fitHoleColumns();
     m_presenter->refresh();
 }
 

@@ -1,6 +1,7 @@
 #include "window_docks.h"
 
 #include "views/common/table_copier.h"
+#include "views/tables/hole_list_model.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -32,6 +33,16 @@ QTableView *makeTable(QAbstractItemModel *model, QWidget *parent)
     return view;
 }
 
+// A long row name ("RandomStorage · seed 1 · caching") is elided (the row's tooltip names it in
+// full) so that a narrow dock still shows where the hole starts.
+void fitHolesPolicyColumn(QTableView *view)
+{
+    const int widest = view->fontMetrics().horizontalAdvance(QStringLiteral("LargestStorage")) + 12;
+    view->horizontalHeader()->setSectionResizeMode(HoleListModel::PolicyColumn, QHeaderView::Interactive);
+    const int contents = static_cast<const QAbstractItemView *>(view)->sizeHintForColumn(HoleListModel::PolicyColumn);
+    view->setColumnWidth(HoleListModel::PolicyColumn, std::min(std::max(contents, view->horizontalHeader()->sectionSizeHint(HoleListModel::PolicyColumn)), widest));
+}
+
 QDockWidget *makeDock(const QString &title, const QString &name, QWidget *content, QWidget *parent)
 {
     auto *dock = new QDockWidget(title, parent);
@@ -55,6 +66,7 @@ WindowDocks::WindowDocks(QMainWindow &window, const Contents &contents)
     m_holeView->setToolTip(tr("Failing budgets with a pass right below and right above; click one to select it"));
     m_holeView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_holeView->horizontalHeader()->setStretchLastSection(false);
+    fitHolesPolicyColumn(m_holeView);
     QDockWidget *holes = makeDock(tr("Holes"), QStringLiteral("holesDock"), m_holeView, &window);
     QTableView *details = makeTable(contents.details, &window);
     details->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
@@ -95,6 +107,12 @@ QList<QAction *> WindowDocks::toggleActions() const
         actions << dock->toggleViewAction();
     actions << m_memoryMapDock->toggleViewAction() << m_holeAnatomyDock->toggleViewAction();
     return actions;
+}
+
+void WindowDocks::fitHoleColumns()
+{
+    m_holeView->resizeColumnsToContents();
+    fitHolesPolicyColumn(m_holeView);
 }
 
 int WindowDocks::holeAnatomyWidth() const

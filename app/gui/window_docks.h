@@ -35,6 +35,8 @@ public:
 
     QTableView *summaryView() const { return m_summaryView; }
     QTableView *holeView() const { return m_holeView; }
+    // The Holes table's columns to their contents, a long row name elided.
+    void fitHoleColumns();
     QDockWidget *memoryMapDock() const { return m_memoryMapDock; }
     QDockWidget *holeAnatomyDock() const { return m_holeAnatomyDock; }
     // The Hole anatomy dock in front of Selected run.
