@@ -110,27 +110,36 @@ private:
 void ExpressionParityTest::initTestCase()
 {
     m_shared = sharedDirectory();
-    if (m_shared.isEmpty())
-        QSKIP("../shared/reference is absent: parity with simrd cannot be checked here");
     PolicySpecError error;
     const std::optional<Policy> policy = parsePolicySpec(kDtrExpression, error);
     QVERIFY2(policy, error.toString().c_str());
     m_policy = *policy;
 }
 
+// simrd's DTR records of the project's own traces (kept in the project), and those of the public
+// traces where ../shared is beside the checkout (as in CI).
 void ExpressionParityTest::dtrReference_data()
 {
     QTest::addColumn<QString>("path");
-    const QDir dir(m_shared + QStringLiteral("/reference"));
-    const QStringList files = dir.entryList({QStringLiteral("*-DTR-*.jsonl")}, QDir::Files, QDir::Name);
-    QVERIFY2(files.size() >= 4, "no DTR reference files found");
-    for (const QString &file : files)
-        QTest::newRow(qPrintable(file)) << dir.filePath(file);
+    QTest::addColumn<QString>("traces"); // the folder of the traces the records name
+    const auto addRows = [](const QString &references, const QString &traces, const char *prefix) {
+        const QDir dir(references);
+        const QStringList files = dir.entryList({QStringLiteral("*-DTR-*.jsonl")}, QDir::Files, QDir::Name);
+        QVERIFY2(files.size() >= 4, qPrintable(QStringLiteral("no DTR reference files in ") + references));
+        for (const QString &file : files)
+            QTest::addRow("%s %s", prefix, qPrintable(file)) << dir.filePath(file) << traces;
+    };
+    addRows(projectReferenceDirectory(QStringLiteral("own-traces")), ownTracePath(QString()), "own");
+    if (m_shared.isEmpty())
+        qInfo("../shared is absent: simrd's records of the public traces are compared where it is (CI)");
+    else
+        addRows(m_shared + QStringLiteral("/reference"), publicTracePath(m_shared, QString()), "public");
 }
 
 void ExpressionParityTest::dtrReference()
 {
     QFETCH(QString, path);
+    QFETCH(QString, traces);
     const QString file = QFileInfo(path).fileName();
     std::ifstream in(path.toStdString());
     std::string line;
@@ -138,7 +147,7 @@ void ExpressionParityTest::dtrReference()
     const std::string traceName = json::parse(line).at("trace");
     auto found = m_traces.find(traceName);
     if (found == m_traces.end()) {
-        const TraceReadResult read = readTraceFile(publicTracePath(m_shared, QString::fromStdString(traceName)).toStdString());
+        const TraceReadResult read = readTraceFile((traces + QString::fromStdString(traceName)).toStdString());
         QVERIFY2(read.ok(), read.error.toString().c_str());
         found = m_traces.emplace(traceName, std::make_pair(read.program, computeBaseline(*read.program))).first;
     }
