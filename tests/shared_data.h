@@ -27,6 +27,15 @@ inline void addPublicTraceRows(const QString &shared)
         QTest::newRow(qPrintable(file.section(QLatin1Char('-'), 0, 0))) << dir.filePath(file);
 }
 
+// One data row per trace of the project's own (traces/*.log), named "own" and the file's name,
+// for a "trace" column: what a check runs on every checkout, ../shared or not.
+inline void addOwnTraceRows()
+{
+    const QDir dir(QStringLiteral(REMATLENS_SOURCE_DIR "/traces"));
+    for (const QString &file : dir.entryList({QStringLiteral("*.log")}, QDir::Files, QDir::Name))
+        QTest::addRow("own %s", qPrintable(file.section(QLatin1Char('.'), 0, 0))) << dir.filePath(file);
+}
+
 // simrd's records kept in the project (tests/data/simrd-reference): own-traces/ and dtr-2020/.
 inline QString projectReferenceDirectory(const QString &which)
 {
