@@ -14,6 +14,7 @@
 #include "views/common/number_format.h"
 #include "views/common/run_selection.h"
 #include "views/strip/feasibility_strip.h"
+#include "views/strip/strip_geometry.h"
 #include "views/strip/mapped_row.h"
 #include "views/tables/exact_map_model.h"
 #include "views/tables/hole_list_model.h"
@@ -75,7 +76,7 @@ private slots:
     void otherAllocatorRowsTellNoForeignHole();
     void mapSourceNamedIsTheMapDrawn();
     void readingKnownMapsIsSaid();
-    void holesTableShowsWhereHolesStartAt1024();
+    void longRowNamesLeaveRoomAt1024();
     void mapCacheRecordsCarryTheirRow();
     void twoWindowsMapATraceOnce();
     void stripOnScreenIsItsFigureNow();
@@ -285,9 +286,10 @@ void StripSurfacesTest::readingKnownMapsIsSaid()
     QVERIFY(!field->isHidden());
 }
 
-// At 1024 x 700 the Holes table shows each hole's first failing budget beside its row's name,
-// however long the name: a long one is elided (its tooltip names it).
-void StripSurfacesTest::holesTableShowsWhereHolesStartAt1024()
+// At 1024 x 700 long row names ("RandomStorage · seed 1 · caching") are elided: the strip's
+// labels take at most a quarter of its width, and the Holes table shows each hole's first
+// failing budget beside its row's name (the tooltip names it in full).
+void StripSurfacesTest::longRowNamesLeaveRoomAt1024()
 {
     SweepParameters p = sweepGrid(QStringLiteral("0.10"), QStringLiteral("1.00"), QStringLiteral("0.01"));
     p.allocators = {QStringLiteral("sum"), QStringLiteral("caching")};
@@ -303,6 +305,14 @@ void StripSurfacesTest::holesTableShowsWhereHolesStartAt1024()
     const int fromRight = table->columnViewportPosition(1) + table->columnWidth(1);
     QVERIFY2(fromRight <= table->viewport()->width(),
              qPrintable(QStringLiteral("From ends at %1 of %2 px").arg(fromRight).arg(table->viewport()->width())));
+    const StripGeometry g = m_window->strip()->cellGeometry();
+    QVERIFY(g.labelWidth <= 0.25 * g.bounds.width() + 1);
+    QString name;
+    for (std::size_t row = 0; row < m_window->sweepModel()->policyCount(); ++row)
+        if (m_window->sweepModel()->policyName(row).size() > name.size())
+            name = m_window->sweepModel()->policyName(row);
+    QVERIFY2(m_window->strip()->fontMetrics().horizontalAdvance(name) > g.labelWidth,
+             qPrintable(QStringLiteral("%1 within %2 of %3 px").arg(name).arg(g.labelWidth).arg(g.bounds.width())));
 }
 
 // Records of the user's map cache name their row as `map --out` would: overhead limit 2.5 under

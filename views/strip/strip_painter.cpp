@@ -215,7 +215,10 @@ StripGeometry StripPainter::layout(const QRectF &bounds, const Parts &parts) con
                                : 0.01 * memory;
         g.budgetAtColumnZero = grid.front().ratio * memory - 0.5 * g.bytesPerColumn;
     }
-    g.labelWidth = parts.leftLabels ? leftLabelWidth() : 0.5 * lh;
+    // Row names take at most a quarter of a narrow strip (longer ones are elided in the middle,
+    // keeping a seed's or a model's suffix); the overhead axis's labels always fit.
+    const double narrowest = m_metrics.horizontalAdvance(QStringLiteral("0.00×")) + 1.9 * lh;
+    g.labelWidth = parts.leftLabels ? std::min(leftLabelWidth(), std::max(narrowest, 0.25 * bounds.width())) : 0.5 * lh;
     const double titleHeight = parts.title.isEmpty() ? 0 : 1.25 * lh;
     g.topAxisHeight = titleHeight + (parts.bytesAxis ? lh + tick + 0.15 * lh : 0.6 * lh);
     g.bottomAxisHeight = tick + lh + (parts.xAxisTitle ? 1.2 * lh : 0) + 0.1 * lh;
@@ -326,7 +329,7 @@ void StripPainter::paintRowLabel(QPainter &p, const StripGeometry &g, int row, c
 {
     p.setPen(m_style.ink());
     const QRectF box(g.bounds.left(), g.rowRect(row).top(), g.labelWidth - 0.4 * lineHeight(), g.rowRect(row).height());
-    p.drawText(box, Qt::AlignRight | Qt::AlignVCenter, label);
+    p.drawText(box, Qt::AlignRight | Qt::AlignVCenter, m_metrics.elidedText(label, Qt::ElideMiddle, int(box.width())));
     p.setPen(Qt::NoPen);
 }
 
