@@ -313,6 +313,9 @@ void StripSurfacesTest::longRowNamesLeaveRoomAt1024()
             name = m_window->sweepModel()->policyName(row);
     QVERIFY2(m_window->strip()->fontMetrics().horizontalAdvance(name) > g.labelWidth,
              qPrintable(QStringLiteral("%1 within %2 of %3 px").arg(name).arg(g.labelWidth).arg(g.bounds.width())));
+    for (int row = 0; row < g.rows; ++row) // the label's tooltip names the row in full
+        QCOMPARE(m_window->strip()->tooltipAt(QPoint(int(g.bounds.left() + 2), int(g.rowRect(row).center().y()))),
+                 m_window->sweepModel()->policyName(std::size_t(row)));
 }
 
 // Records of the user's map cache name their row as `map --out` would: overhead limit 2.5 under

@@ -565,6 +565,8 @@ QString FeasibilityStrip::tooltipAt(const QPoint &position) const
         return column && position.x() >= g.cellArea().left()
                    ? scheduleTooltip(static_cast<std::size_t>(*row - g.rows), static_cast<std::size_t>(*column))
                    : QString();
+    if (row && position.x() < g.cellArea().left())
+        return m_sweep->policyName(static_cast<std::size_t>(*row)); // the row's name in full, elided or not
     if (row) {
         const auto policy = static_cast<std::size_t>(*row);
         const Bytes budget = static_cast<Bytes>(std::floor(g.budgetAt(position.x())));
