@@ -472,7 +472,9 @@ CommandLineOutcome runCommandLine(int argc, char **argv)
     std::string guiSubTrace;
     gui->add_option("trace", guiSubTrace, "Trace to open (default: the embedded demo)");
     gui->add_option("--sweep", guiOptions.sweep, "Sweep FROM:TO:STEP once the trace is read (default: the last range used)");
-    gui->add_option("--policy", guiOptions.policies, "Policies of the sweep (default: the last ones used)");
+    gui->add_option("--policy", guiOptions.policies,
+                    "Policies of the sweep, a strip row each (default: the last ones used); RandomStorage:seed=N is "
+                    "the random policy under seed N");
     gui->add_option("--select", guiOptions.select, "Select the budget nearest this ratio after the sweep");
     addAllocatorOptions(gui, guiOptions.allocator, true);
     gui->add_option("--overlay", guiOptions.overlay,
