@@ -247,6 +247,8 @@ void ExactMapGuiTest::hoverNamesTheInterval()
     QVERIFY(pass.contains(QStringLiteral("peak memory 180 B")));
     const QString gap = strip.tooltipAt(QPoint(static_cast<int>(g.xOfBudget(372)), y));
     QVERIFY2(gap.contains(QStringLiteral("unmapped")) && gap.contains(QStringLiteral("[330, 401) B")), qPrintable(gap));
+    // A map with budgets not reached: the legend explains their mark.
+    QVERIFY(strip.legendLabels().contains(QStringLiteral("unmapped (not replayed yet)")));
 }
 
 void ExactMapGuiTest::clickAndKeysSelectIntervals()

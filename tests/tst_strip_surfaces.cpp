@@ -231,6 +231,9 @@ void StripSurfacesTest::mapSourceNamedIsTheMapDrawn()
     QVERIFY(drawn && drawn->summary.unmapped.empty());
     QCOMPARE(m_window->stripStatus().mapsText(), QStringLiteral("DTR: map 0.10–1.00, complete, from the atlas (demo.jsonl.gz)"));
     holeCountsAgree(int(drawn->summary.holes.size()));
+    const FeasibilityStrip &strip = *m_window->strip();
+    QVERIFY2(!strip.legendLabels().join(QLatin1Char('|')).contains(QStringLiteral("unmapped")),
+             "a complete map has no unmapped budgets for the legend to explain");
 
     whole.overheadLimit = QStringLiteral("2.5");
     QVERIFY(sweepAgain(whole));

@@ -86,6 +86,8 @@ public:
     void paint(QPainter &painter, const QRectF &bounds) const;
     // Where the cells are on screen.
     StripGeometry cellGeometry() const { return geometryFor(rect()); }
+    // The legend's entries, as drawn under the strip.
+    QStringList legendLabels() const { return asFigure().legend(screenStyle()).labels(); }
     // The trace's name, for figure titles and file names.
     void setTraceName(const QString &name);
 

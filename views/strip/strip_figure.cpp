@@ -159,14 +159,14 @@ std::vector<StripLegend::Swatch> StripFigure::scheduleSwatches() const
     return swatches;
 }
 
-// Once a row has an exact map, the budgets it has not reached get a legend entry of their own,
-// kept while the map fills them in.
+// Budgets a row's exact map has not reached (a map being made, or one that stopped) get a
+// legend entry of their own; complete maps have none to explain.
 bool StripFigure::hasUnmapped() const
 {
     for (const Panel &panel : m_panels)
         if (hasRuns(panel) && panel.maps)
             for (std::size_t p = 0; p < panel.sweep->policyCount(); ++p)
-                if (panel.maps->row(panel.sweep->request(p, 0)))
+                if (const MappedRow *row = panel.maps->row(panel.sweep->request(p, 0)); row && !row->summary.unmapped.empty())
                     return true;
     return false;
 }
