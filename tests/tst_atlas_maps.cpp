@@ -183,6 +183,8 @@ private slots:
 
 private:
     QString atlasWith(const QString &name, const QByteArray &content);
+    QString packedDemoMap(const QString &fileName, const QStringList &arguments, PlainMap &map,
+                          QList<std::pair<QString, QByteArray>> &files);
     QString atlasWithFiles(const QList<std::pair<QString, QByteArray>> &files);
 
     GuiTestUser m_user;
@@ -236,6 +238,21 @@ QString AtlasMapsTest::atlasWithFiles(const QList<std::pair<QString, QByteArray>
 QString AtlasMapsTest::atlasWith(const QString &name, const QByteArray &content)
 {
     return atlasWithFiles({{name, content}}) + QLatin1Char('/') + name;
+}
+
+// The demo mapped over 0.10-1.00 with these arguments, read back into map and added to files
+// under fileName, as the atlas packs it; what went wrong otherwise.
+QString AtlasMapsTest::packedDemoMap(const QString &fileName, const QStringList &arguments, PlainMap &map,
+                                     QList<std::pair<QString, QByteArray>> &files)
+{
+    const QString path = m_user.filePath(fileName + QStringLiteral(".plain.jsonl"));
+    if (const QString error = mapDemo(QStringLiteral("0.10"), QStringLiteral("1.00"), path, arguments); !error.isEmpty())
+        return error;
+    map = readPlain(path);
+    if (map.records.empty())
+        return path + QStringLiteral(": no interval records");
+    files.append({fileName, joined(map.header, map.lines)});
+    return {};
 }
 
 // The variable first, whatever it names; then beside the program (this test runs from the build
@@ -426,13 +443,9 @@ void AtlasMapsTest::policyMapsShowOnTheirRows()
     QList<std::pair<QString, QByteArray>> files{{QStringLiteral("demo.jsonl.gz"), joined(m_full.header, m_full.lines)}};
     std::map<QString, PlainMap> byPolicy{{QStringLiteral("DTR"), m_full}};
     for (const QString &policy : {QStringLiteral("LRU"), QStringLiteral("MSPS")}) {
-        const QString path = m_user.filePath(policy + QStringLiteral(".jsonl"));
         const QString error =
-            mapDemo(QStringLiteral("0.10"), QStringLiteral("1.00"), path, {QStringLiteral("--policy"), policy});
+            packedDemoMap(QStringLiteral("demo.%1.jsonl.gz").arg(policy), {QStringLiteral("--policy"), policy}, byPolicy[policy], files);
         QVERIFY2(error.isEmpty(), qPrintable(error));
-        byPolicy[policy] = readPlain(path);
-        QVERIFY(!byPolicy[policy].records.empty());
-        files.append({QStringLiteral("demo.%1.jsonl.gz").arg(policy), joined(byPolicy[policy].header, byPolicy[policy].lines)});
     }
     atlasWithFiles(files);
     SweepParameters p = demoSweep(QStringLiteral("0.1"), QStringLiteral("1.0"), QStringLiteral("0.1"));
@@ -459,13 +472,11 @@ void AtlasMapsTest::randomSeedsAreRowsWithTheirOwnMaps()
     QList<std::pair<QString, QByteArray>> files;
     std::map<std::uint64_t, PlainMap> bySeed;
     for (std::uint64_t seed : {0, 1, 2}) {
-        const QString path = m_user.filePath(QStringLiteral("random%1.jsonl").arg(seed));
-        const QString error = mapDemo(QStringLiteral("0.10"), QStringLiteral("1.00"), path,
-                                      {QStringLiteral("--policy"), QStringLiteral("RandomStorage"), QStringLiteral("--seed"),
-                                       QString::number(seed)});
+        const QString error = packedDemoMap(QStringLiteral("demo.RandomStorage-%1.jsonl.gz").arg(seed),
+                                            {QStringLiteral("--policy"), QStringLiteral("RandomStorage"),
+                                             QStringLiteral("--seed"), QString::number(seed)},
+                                            bySeed[seed], files);
         QVERIFY2(error.isEmpty(), qPrintable(error));
-        bySeed[seed] = readPlain(path);
-        files.append({QStringLiteral("demo.RandomStorage-%1.jsonl.gz").arg(seed), joined(bySeed[seed].header, bySeed[seed].lines)});
     }
     QVERIFY2(bySeed[1].lines != bySeed[2].lines, "the demo's maps under seeds 1 and 2 should differ for this test to tell them apart");
     atlasWithFiles(files);
