@@ -23,6 +23,7 @@ private slots:
     void pairOfBudgetsToldAsGiven();
     void everyHoleOfAMapClassified();
     void thrashHoleMatchesItsReplay();
+    void seededMapToldUnderItsSeed();
     void holeOfAMapFile();
     void badUsage();
     void unetHoleAsTheReadmeShowsIt();
@@ -218,6 +219,33 @@ void ExplainCliTest::thrashHoleMatchesItsReplay()
     const QJsonObject below = json({QStringLiteral("run"), QStringLiteral(":demo"), QStringLiteral("--budget"),
                                     text(number(hole, "first_fail_byte") - 1), QStringLiteral("--json")});
     QCOMPARE(string(below, "result"), QStringLiteral("pass"));
+}
+
+// A random policy's map under seed 1: every hole is told from the map's own draws, its edges
+// replayed as `run --seed 1` replays them (seed 0's would tell holes that are not there).
+void ExplainCliTest::seededMapToldUnderItsSeed()
+{
+    const QString map = m_dir.filePath(QStringLiteral("random-seed-1.jsonl"));
+    const Result made = rematlens({QStringLiteral("map"), QStringLiteral(":demo"), QStringLiteral("--from"), QStringLiteral("0.30"),
+                                   QStringLiteral("--to"), QStringLiteral("0.60"), QStringLiteral("--policy"),
+                                   QStringLiteral("RandomStorage"), QStringLiteral("--seed"), QStringLiteral("1"),
+                                   QStringLiteral("--out"), map});
+    QVERIFY2(made.status == 0, made.err.constData());
+    const QJsonObject o = json({QStringLiteral("explain"), map, QStringLiteral("--json")});
+    const QJsonArray holes = o.value(QStringLiteral("maps")).toArray().first().toObject().value(QStringLiteral("holes")).toArray();
+    QVERIFY(!holes.isEmpty());
+    for (const QJsonValue &value : holes) {
+        const QJsonObject hole = value.toObject();
+        const QJsonObject larger = at(at(hole, "lower_edge"), "larger");
+        const QJsonObject replay = json({QStringLiteral("run"), QStringLiteral(":demo"), QStringLiteral("--budget"),
+                                         text(number(hole, "first_fail_byte")), QStringLiteral("--policy"),
+                                         QStringLiteral("RandomStorage"), QStringLiteral("--seed"), QStringLiteral("1"),
+                                         QStringLiteral("--json")});
+        QVERIFY(string(replay, "result") != QStringLiteral("pass"));
+        QCOMPARE(string(larger, "result"), string(replay, "result"));
+        QCOMPARE(number(larger, "clock"), number(replay, "clock"));
+        QCOMPARE(string(at(at(hole, "lower_edge"), "smaller"), "result"), QStringLiteral("pass"));
+    }
 }
 
 void ExplainCliTest::holeOfAMapFile()

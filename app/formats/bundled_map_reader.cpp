@@ -38,8 +38,7 @@ std::optional<Header> headerOf(const std::string &path, const std::string &line,
     header.traceSha256 = provenance->traceSha256();
     header.range = ByteRange{range["from_bytes"].get<Bytes>(), range["to_bytes"].get<Bytes>()};
     header.allocator = fields.value("allocator", allocatorKey(AllocatorConfig{}));
-    const Json seed = fields.value("seed", Json(0));
-    header.seed = seed.is_number_unsigned() || seed.is_number_integer() ? seed.get<std::uint64_t>() : 0;
+    header.seed = provenance->seed();
     return header;
 }
 

@@ -193,4 +193,10 @@ std::string Provenance::describeDifference(const Provenance &theirs, const std::
     return field + " is " + shown(theirs.m_fields) + " in " + theirName + " but " + shown(m_fields) + " in " + ourName;
 }
 
+std::uint64_t Provenance::seed() const
+{
+    const Json value = m_fields.value("seed", Json(0));
+    return value.is_number_unsigned() || value.is_number_integer() ? value.get<std::uint64_t>() : 0;
+}
+
 } // namespace rematlens

@@ -46,6 +46,8 @@ public:
     void setSettings(const SweepSettings &settings);
     const Json &fields() const { return m_fields; }
     std::string traceSha256() const { return m_fields.value("trace_sha256", std::string()); }
+    // The random policies' seed the results were made with (0 when the header names none).
+    std::uint64_t seed() const;
 
     std::string jsonLine() const; // {"provenance": {...}} and a newline
     std::string csvLine() const;  // "# provenance {...}" and a newline

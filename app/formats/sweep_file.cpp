@@ -91,12 +91,6 @@ std::string joinKept(const std::vector<std::string> &names)
 
 } // namespace
 
-std::uint64_t SweepFile::seedOf(const Provenance &header)
-{
-    const Record seed = header.fields().value("seed", Record(0));
-    return seed.is_number_unsigned() || seed.is_number_integer() ? seed.get<std::uint64_t>() : 0;
-}
-
 SweepFile::Key SweepFile::keyOf(const Record &record, std::uint64_t fileSeed)
 {
     const auto keep = record.find("keep");
@@ -256,7 +250,7 @@ bool SweepFile::load(std::string &error)
         if (line.empty())
             continue;
         if (number == 1 && (foundHeader = Provenance::parse(line))) {
-            m_fileSeed = seedOf(*foundHeader);
+            m_fileSeed = foundHeader->seed();
             continue;
         }
         if (number <= 2 && !checkHeader(foundHeader, error))

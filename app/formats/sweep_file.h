@@ -49,7 +49,7 @@ public:
     void setHeader(const Provenance &header)
     {
         m_header = header;
-        m_fileSeed = seedOf(header);
+        m_fileSeed = header.seed();
     }
     const std::optional<Provenance> &header() const { return m_header; }
     const std::vector<Record> &records() const { return m_records; }
@@ -72,7 +72,6 @@ private:
     bool checkHeader(const std::optional<Provenance> &found, std::string &error) const;
     static std::string headerLine(Format format, const Provenance &header);
     static bool write(std::ostream &out, Format format, const Record &record);
-    static std::uint64_t seedOf(const Provenance &header);
 
     std::string m_path;
     Format m_format = Format::JsonLines;

@@ -159,11 +159,12 @@ RequestOutcome explainBudgets(const ExplainOptions &options, const LoadedTrace &
 }
 
 // The request a saved map's part was made with (its budget set per run).
-std::string requestOf(const MapIdentity &identity, const LoadedTrace &trace, const ExplainOptions &options,
-                      RunRequest &request)
+std::string requestOf(const MapIdentity &identity, std::uint64_t seed, const LoadedTrace &trace,
+                      const ExplainOptions &options, RunRequest &request)
 {
     RunOptions run = options.run;
     run.policy = identity.heuristic;
+    run.seed = seed; // a random policy's holes are those of the map's draws
     run.runtime = identity.runtime;
     run.overheadLimit = Json(identity.overheadLimit).dump();
     run.keep = identity.keep;
@@ -193,7 +194,8 @@ RequestOutcome explainSavedMap(const ExplainOptions &options, const std::string 
     const SweepRunner runner(trace->program, options.threads);
     for (const SavedMap::Part &part : saved->parts) {
         RunRequest request;
-        if (const std::string problem = requestOf(part.identity, *trace, options, request); !problem.empty())
+        if (const std::string problem = requestOf(part.identity, saved->provenance.seed(), *trace, options, request);
+            !problem.empty())
             return RequestOutcome::failed(reportError(ExitBadInput, mapPath + ": " + problem));
         const MapSummary summary = summarizeMap(saved->range, part.intervals);
         const HoleAnatomist anatomist(runner, trace->baseline, request);
