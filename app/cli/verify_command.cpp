@@ -89,7 +89,7 @@ int runVerifyCommand(const VerifyOptions &options)
     const std::optional<LoadedTrace> loaded = loadWithBaseline(trace);
     if (!loaded)
         return ExitBadInput;
-    const std::uint64_t runSeed = results->provenance().fields().value("seed", std::uint64_t{0});
+    const std::uint64_t runSeed = results->provenance().seed();
     std::size_t same = 0;
     std::size_t differ = 0;
     for (std::size_t i : sample(results->records().size(), options.samples, options.seed)) {
