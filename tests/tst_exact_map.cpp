@@ -3,6 +3,7 @@
 // policies are refused; holes of U-Net to the byte (with the public traces).
 #include "core/map/budget_walker.h"
 #include "core/map/chunk_queue.h"
+#include "core/map/first_trail.h"
 #include "core/map/map_edge.h"
 #include "core/map/map_summary.h"
 #include "core/sim/baseline.h"
@@ -19,6 +20,9 @@
 #include "shared_data.h"
 
 #include <QtTest>
+
+#include <chrono>
+#include <future>
 
 using namespace rematlens;
 
@@ -110,6 +114,9 @@ private slots:
     void budgetReadingPoliciesAreRefused();
     void uncoveredRangesAndSplits();
     void idleThreadsSplitTheBusiestChunk();
+    void chunkAboveAWideReplayWaitsForIt();
+    void firstTrailIsAwaitedByTheOtherThreads();
+    void wideIntervalsAreReplayedOnce();
     void summaryFindsHolesAndVerdict();
     void edgesAreExplained();
     void unetHolesToTheByte();
@@ -297,6 +304,71 @@ void ExactMapTest::idleThreadsSplitTheBusiestChunk()
     QCOMPARE(queue.stop(half->slot), Bytes{100});
     QCOMPARE(queue.stop(high->slot), Bytes{400});
     QVERIFY(!queue.next()); // nothing walks, nothing is left
+}
+
+// Intervals so far 60 bytes per replay: the replay under way at 60 is expected to reach the
+// chunk above, which no thread starts until it ends; once intervals narrow, the next chunk up is
+// started at once.
+void ExactMapTest::chunkAboveAWideReplayWaitsForIt()
+{
+    using namespace std::chrono_literals;
+    ChunkQueue queue({{ByteRange{0, 100}, 0}, {ByteRange{100, 200}, 0}, {ByteRange{200, 300}, 0}});
+    const std::optional<ChunkQueue::Claim> low = queue.next();
+    QVERIFY(low);
+    QCOMPARE(queue.advance(low->slot, 60), Bytes{60});
+    std::future<std::optional<ChunkQueue::Claim>> above = std::async(std::launch::async, [&] { return queue.next(); });
+    QCOMPARE(above.wait_for(100ms), std::future_status::timeout);
+    QCOMPARE(queue.advance(low->slot, 150), Bytes{100}); // the interval reaches into the chunk above
+    const std::optional<ChunkQueue::Claim> middle = above.get();
+    QVERIFY(middle);
+    QCOMPARE(middle->bytes, (ByteRange{150, 200})); // not replayed again from 100
+    QCOMPARE(queue.stop(low->slot), Bytes{100});
+    for (Bytes hi : {152, 154, 156, 158})
+        QCOMPARE(queue.advance(middle->slot, hi), hi);
+    const std::optional<ChunkQueue::Claim> top = queue.next(); // 18 bytes per replay now: 158 falls short of 200
+    QVERIFY(top);
+    QCOMPARE(top->bytes, (ByteRange{200, 300}));
+    QCOMPARE(queue.stop(middle->slot), Bytes{200});
+    QCOMPARE(queue.stop(top->slot), Bytes{300});
+    QVERIFY(!queue.next());
+}
+
+void ExactMapTest::firstTrailIsAwaitedByTheOtherThreads()
+{
+    using namespace std::chrono_literals;
+    FirstTrail first;
+    QVERIFY(first.claim());
+    QVERIFY(!first.claim());
+    std::future<std::shared_ptr<const ReplayTrail>> waiting = std::async(std::launch::async, [&] { return first.await(); });
+    QCOMPARE(waiting.wait_for(100ms), std::future_status::timeout);
+    auto trail = std::make_shared<ReplayTrail>();
+    trail->finish({}, RunResult{});
+    first.publish(trail);
+    first.publish(nullptr); // only the first trail counts
+    QCOMPARE(waiting.get().get(), trail.get());
+    QCOMPARE(first.await().get(), trail.get()); // later threads do not wait
+}
+
+// Under the caching model U-Net's 0.50-0.52 holds three intervals, each wider than the 32 chunks
+// it is cut into: two threads replay each once (one more for the second thread's first chunk,
+// which its wait for the first trail resolves without a replay from step 0), with the records of
+// one thread's walk.
+void ExactMapTest::wideIntervalsAreReplayedOnce()
+{
+    const LoadedProgram loaded = loadProgram(ownTrace("unet"));
+    QVERIFY(loaded.program);
+    RunConfig config = configFor(loaded, "DTR", RuntimeKind::Eager, 2.0);
+    config.allocator.kind = AllocatorKind::Caching;
+    const ByteRange range{budgetForRatio(loaded.baseline, 0.50), budgetForRatio(loaded.baseline, 0.52) + 1};
+    const std::vector<RunResult> serial = walkAll(loaded, config, range, 1, 1, nullptr, 0);
+    QCOMPARE(tilingProblem(serial, range), QString());
+    QCOMPARE(serial.size(), std::size_t{3});
+    MapWalkEnd end;
+    const std::vector<RunResult> parallel = walkAll(loaded, config, range, 2, 16, &end, 16);
+    QCOMPARE(parallel.size(), serial.size());
+    for (std::size_t i = 0; i < serial.size(); ++i)
+        QCOMPARE(sameRecord(parallel[i], serial[i]), QString());
+    QVERIFY2(end.replays <= serial.size() + 1, qPrintable(QStringLiteral("%1 replays").arg(end.replays)));
 }
 
 void ExactMapTest::summaryFindsHolesAndVerdict()

@@ -1,6 +1,7 @@
 #include "budget_walker.h"
 
 #include "chunk_queue.h"
+#include "first_trail.h"
 #include "replay_trail.h"
 
 #include "../sim/replay.h"
@@ -88,22 +89,67 @@ private:
     MapWalkEnd m_end;
 };
 
+// Copies kept along a replay under an allocator model until one of the thread's replays has
+// joined an earlier one's path. There replays rarely join (two budgets' memories hold different
+// segments until a cache flush), so a copy mostly serves to start the next replay late, which a
+// few copies do nearly as well; 128 copies of InceptionV4's state cost more than its replay.
+// Under the byte sum replays join often, and do so only where the copies are dense.
+constexpr std::size_t kCopiesUntilJoined = 8;
+
 // The replays of one thread. Each records its trail (copies of its state every so many
 // waypoints); the next one starts from the last copy its budget leaves unchanged: within a
 // chunk, the last before the comparison that flips. Where its path meets the
 // last one's again in the same state (as neighbouring budgets' paths mostly do, soon after they
 // part), it takes over the rest of that path as far as its budget leaves the path unchanged, and
-// replays only from there.
+// replays only from there. A thread's first replay follows the walk's first replay's trail.
 class BudgetWalker::ChunkReplays {
 public:
-    ChunkReplays(const BudgetWalker &walker, const std::atomic<bool> *cancel) : m_walker(walker), m_cancel(cancel)
+    ChunkReplays(const BudgetWalker &walker, FirstTrail &firstTrail, const std::atomic<bool> *cancel)
+        : m_walker(walker), m_firstTrail(firstTrail), m_cancel(cancel)
     {
         const std::size_t steps = walker.m_program->schedule.size();
-        if (walker.m_checkpointsPerReplay > 0)
+        if (walker.m_checkpointsPerReplay > 0) {
             m_spacing = std::max<std::size_t>(1, steps / walker.m_checkpointsPerReplay);
+            const bool modelled = walker.m_config.allocator.kind != AllocatorKind::Sum;
+            m_spacingUntilJoined = modelled ? std::max(m_spacing, steps / kCopiesUntilJoined) : m_spacing;
+        }
     }
 
     RunResult replayAt(Bytes budget)
+    {
+        if (!m_started) {
+            m_started = true;
+            return firstReplayAt(budget);
+        }
+        return nextReplayAt(budget);
+    }
+
+    // Times a replay met the one before in the same state.
+    std::size_t joins() const { return m_joins; }
+
+private:
+    enum class Halt { None, TookRest, Jumped };
+
+    // The walk's first replay, whose trail the other threads then wait for, or one that follows it.
+    RunResult firstReplayAt(Bytes budget)
+    {
+        if (!m_spacing)
+            return fromStart(budget);
+        if (!m_firstTrail.claim()) {
+            m_last = m_firstTrail.await(); // none: this thread's first replay starts from step 0 and decides for itself
+            return nextReplayAt(budget);
+        }
+        try {
+            RunResult result = nextReplayAt(budget);
+            m_firstTrail.publish(m_last);
+            return result;
+        } catch (...) {
+            m_firstTrail.publish({}); // the threads waiting for it must not wait forever
+            throw;
+        }
+    }
+
+    RunResult nextReplayAt(Bytes budget)
     {
         if (!m_spacing)
             return fromStart(budget);
@@ -112,12 +158,6 @@ public:
         result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         return result;
     }
-
-    // Times a replay met the one before in the same state.
-    std::size_t joins() const { return m_joins; }
-
-private:
-    enum class Halt { None, TookRest, Jumped };
 
     RunResult fromStart(Bytes budget)
     {
@@ -179,7 +219,7 @@ private:
                         return true;
                     }
                 }
-                if (++since >= m_spacing) {
+                if (++since >= (m_joins > 0 ? m_spacing : m_spacingUntilJoined)) {
                     ReplaySegment segment = r.takeSegment();
                     r.catchUpRegions();
                     const ReplayPosition here = r.position();
@@ -212,10 +252,13 @@ private:
     }
 
     const BudgetWalker &m_walker;
+    FirstTrail &m_firstTrail;
     const std::atomic<bool> *m_cancel;
+    bool m_started = false;
     std::size_t m_joins = 0;
     std::size_t m_spacing = 0;              // waypoints between copies; 0: every replay from step 0
-    std::shared_ptr<ReplayTrail> m_last;    // of the last replay
+    std::size_t m_spacingUntilJoined = 0;   // until a replay of this thread has joined an earlier one
+    std::shared_ptr<const ReplayTrail> m_last; // of the last replay
     RegionBook::Buffers m_spareRegions;     // for the next replay from step 0
 };
 
@@ -259,12 +302,13 @@ MapWalkEnd BudgetWalker::walk(const std::vector<ByteRange> &ranges, const std::a
     }
     Shared shared(cancel, onInterval, onProgress, total);
     ChunkQueue queue(chunks);
+    FirstTrail firstTrail;
     tbb::task_arena arena(threads());
     arena.execute([&] {
         tbb::task_group group;
         for (int t = 0; t < threads(); ++t)
             group.run([&] {
-                ChunkReplays replays(*this, shared.cancel()); // one trail per thread, across its chunks
+                ChunkReplays replays(*this, firstTrail, shared.cancel()); // one trail per thread, across its chunks
                 while (const std::optional<ChunkQueue::Claim> claim = queue.next()) {
                     try {
                         walkChunk(*claim, queue, shared, replays);

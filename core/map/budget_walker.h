@@ -51,7 +51,7 @@ struct MapWalkEnd {
 // before that comparison, compares itself with the earlier replay's copies as it goes, and
 // where it meets one follows the earlier path as far as its own budget leaves that path
 // unchanged (when replays are long enough for copying to pay). Each thread keeps its last trail
-// across its chunks.
+// across its chunks; its first replay follows the walk's first replay's trail (FirstTrail).
 class BudgetWalker {
 public:
     using IntervalHandler = std::function<void(const RunResult &result)>;
@@ -66,7 +66,8 @@ public:
     // costs about one replay more.
     void setChunksPerThread(std::size_t chunks) { m_chunksPerThread = chunks; }
     // Copies kept along a replay (one every steps / count waypoints) to continue and join the
-    // next one from (default 128, fewer above four threads); 0 replays every budget from step 0. A thread whose first replay takes less
+    // next one from (default 128, fewer above four threads; under an allocator model 8 until a
+    // replay of the thread has joined an earlier path); 0 replays every budget from step 0. A thread whose first replay takes less
     // than minReplaySeconds replays from step 0 too: copying would cost about what it saves.
     void setCheckpointsPerReplay(std::size_t count, double minReplaySeconds = 0.005)
     {

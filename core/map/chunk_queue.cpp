@@ -88,9 +88,32 @@ void ChunkQueue::coverUnstarted(std::size_t slot, std::optional<Bytes> hi)
 
 std::optional<ChunkQueue::Claim> ChunkQueue::claimUnstarted()
 {
-    if (m_nextUnstarted == m_initial)
+    if (m_nextUnstarted == m_initial || likelyCovered(m_chunks[m_nextUnstarted]))
         return std::nullopt;
     return claim(m_nextUnstarted++);
+}
+
+// Whether the replay under way in the chunk just below is expected to cover this chunk's start
+// (its interval as wide as the walk's intervals have been so far). Where intervals are wider than
+// chunks (an allocator model's few wide intervals), starting such a chunk would only repeat that
+// replay; waiting for it costs a thread one replay at most.
+bool ChunkQueue::likelyCovered(const Active &unstarted) const
+{
+    const auto below = std::find_if(m_chunks.begin(), m_chunks.end(), [&](const Active &c) {
+        return c.walking && c.end == unstarted.from && c.rangeFrom == unstarted.rangeFrom;
+    });
+    if (below == m_chunks.end())
+        return false;
+    Bytes resolved = 0;
+    std::size_t replays = 0;
+    for (const Active &c : m_chunks) {
+        resolved += c.position - c.from;
+        replays += c.replays;
+    }
+    if (replays == 0)
+        return false;
+    const Bytes perReplay = resolved / replays;
+    return below->position + perReplay > unstarted.from;
 }
 
 // The busy chunk expected to need the most replays still (its replays per byte so far times

@@ -16,7 +16,8 @@ namespace rematlens {
 // end of the walk instead of waiting for the one chunk that happens to be dense. A split costs
 // one replay (the new half starts inside an interval the old half already replays) and moves
 // no interval boundary: the halves meet exactly, as the chunks do. An interval that reaches
-// past its chunk covers the unstarted chunks it spans, which are then not replayed.
+// past its chunk covers the unstarted chunks it spans, which are then not replayed; so a chunk
+// that the replay under way below it is expected to cover is not started until that replay ends.
 class ChunkQueue {
 public:
     struct Claim {
@@ -52,6 +53,7 @@ private:
 
     void coverUnstarted(std::size_t slot, std::optional<Bytes> hi);
     std::optional<Claim> claimUnstarted();
+    bool likelyCovered(const Active &unstarted) const;
     std::optional<Claim> splitBusiest();
     bool anyWalking() const;
     Claim claim(std::size_t slot);

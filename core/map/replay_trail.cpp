@@ -15,12 +15,21 @@ void ReplayTrail::finish(ReplaySegment last, RunResult end)
 {
     m_last = last;
     m_end = std::move(end);
+    buildIndex();
 }
 
 void ReplayTrail::finishAs(const ReplayTrail &other)
 {
     m_last = other.m_last;
     m_end = other.m_end;
+    buildIndex();
+}
+
+void ReplayTrail::buildIndex()
+{
+    m_index.clear();
+    for (std::size_t i = 0; i < m_entries.size(); ++i)
+        m_index.emplace(m_entries[i].position, i);
 }
 
 std::size_t ReplayTrail::reachable(std::size_t from, Bytes budget) const
@@ -35,9 +44,6 @@ std::size_t ReplayTrail::reachable(std::size_t from, Bytes budget) const
 
 std::optional<std::size_t> ReplayTrail::find(const ReplayPosition &position, std::size_t after) const
 {
-    if (m_index.empty())
-        for (std::size_t i = 0; i < m_entries.size(); ++i)
-            m_index.emplace(m_entries[i].position, i);
     std::optional<std::size_t> first;
     const auto [begin, end] = m_index.equal_range(position);
     for (auto it = begin; it != end; ++it)

@@ -29,7 +29,8 @@ public:
     void add(Entry entry) { m_entries.push_back(std::move(entry)); }
     // Entries [from, to] of another trail, which this one has joined.
     void addFrom(const ReplayTrail &other, std::size_t from, std::size_t to);
-    // The stretch from the last entry to the end of the run, and how the run ended.
+    // The stretch from the last entry to the end of the run, and how the run ended. A finished
+    // trail is only read, so threads can share it.
     void finish(ReplaySegment last, RunResult end);
     // This trail's end is other's.
     void finishAs(const ReplayTrail &other);
@@ -40,16 +41,18 @@ public:
     // The furthest entry reached from entry `from` through stretches that all compare the same
     // under budget; size() when the end is reached that way too.
     std::size_t reachable(std::size_t from, Bytes budget) const;
-    // The first entry after `after` at this position.
+    // The first entry after `after` at this position (the trail is finished).
     std::optional<std::size_t> find(const ReplayPosition &position, std::size_t after) const;
     // The result of the run this trail records, as a replay under budget that took this path.
     RunResult resultUnder(Bytes budget) const;
 
 private:
+    void buildIndex();
+
     std::vector<Entry> m_entries;
     ReplaySegment m_last;
     RunResult m_end;
-    mutable std::unordered_multimap<ReplayPosition, std::size_t, ReplayPositionHash> m_index; // built on first find
+    std::unordered_multimap<ReplayPosition, std::size_t, ReplayPositionHash> m_index; // built when finished
 };
 
 } // namespace rematlens
