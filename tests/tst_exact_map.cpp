@@ -116,7 +116,7 @@ private slots:
     void idleThreadsSplitTheBusiestChunk();
     void chunkAboveAWideReplayWaitsForIt();
     void firstTrailIsAwaitedByTheOtherThreads();
-    void wideIntervalsAreReplayedOnce();
+    void wideIntervalsKeepTheirRecordsOnTwoThreads();
     void summaryFindsHolesAndVerdict();
     void edgesAreExplained();
     void unetHolesToTheByte();
@@ -350,10 +350,11 @@ void ExactMapTest::firstTrailIsAwaitedByTheOtherThreads()
 }
 
 // Under the caching model U-Net's 0.50-0.52 holds three intervals, each wider than the 32 chunks
-// it is cut into: two threads replay each once (one more for the second thread's first chunk,
-// which its wait for the first trail resolves without a replay from step 0), with the records of
-// one thread's walk.
-void ExactMapTest::wideIntervalsAreReplayedOnce()
+// it is cut into. On two threads the second one's first replay follows the first replay's trail,
+// and a chunk waits for the replay below it that is expected to cover it; the records are those
+// of one thread's walk from step 0. (How many replays that saves depends on the threads' timing,
+// so it is measured in bench_map, not asserted here.)
+void ExactMapTest::wideIntervalsKeepTheirRecordsOnTwoThreads()
 {
     const LoadedProgram loaded = loadProgram(ownTrace("unet"));
     QVERIFY(loaded.program);
@@ -365,10 +366,10 @@ void ExactMapTest::wideIntervalsAreReplayedOnce()
     QCOMPARE(serial.size(), std::size_t{3});
     MapWalkEnd end;
     const std::vector<RunResult> parallel = walkAll(loaded, config, range, 2, 16, &end, 16);
+    QVERIFY(end.unmapped.empty());
     QCOMPARE(parallel.size(), serial.size());
     for (std::size_t i = 0; i < serial.size(); ++i)
         QCOMPARE(sameRecord(parallel[i], serial[i]), QString());
-    QVERIFY2(end.replays <= serial.size() + 1, qPrintable(QStringLiteral("%1 replays").arg(end.replays)));
 }
 
 void ExactMapTest::summaryFindsHolesAndVerdict()
