@@ -1,16 +1,24 @@
 #pragma once
 
 #include "../trace/program.h"
+#include "bit_count.h"
 
+#include <bit>
+#include <cstdint>
 #include <vector>
 
 namespace rematlens {
 
 // simrd's storage pool: an ordered list with append, removal anywhere and in-order scans.
-// Removal leaves a hole that scans skip; holes are squeezed out when they dominate.
+// Removal leaves a hole that scans skip; holes are squeezed out when they dominate. A pool made
+// for random choice also keeps a bitmap of its live slots, so that finding the n-th live storage
+// counts bits a word at a time instead of visiting every slot; other pools pay nothing for it.
 class EvictablePool {
 public:
-    explicit EvictablePool(std::size_t storageCount) : m_position(storageCount, kNone) {}
+    EvictablePool(std::size_t storageCount, bool forRandomChoice)
+        : m_position(storageCount, kNone), m_indexed(forRandomChoice)
+    {
+    }
 
     bool contains(StorageId s) const { return m_position[s] != kNone; }
     bool empty() const { return m_live == 0; }
@@ -23,6 +31,8 @@ public:
         if (m_slots.size() == kNone - 1)
             compact();
         m_position[s] = static_cast<std::uint32_t>(m_slots.size());
+        if (m_indexed)
+            markLive(m_slots.size());
         m_slots.push_back(s);
         ++m_live;
     }
@@ -34,6 +44,8 @@ public:
             return;
         m_slots[pos] = kNone;
         m_position[s] = kNone;
+        if (m_indexed)
+            m_liveBits[pos / 64] &= ~(std::uint64_t{1} << (pos % 64));
         --m_live;
         if (m_slots.size() > 64 && m_live * 2 < m_slots.size())
             compact();
@@ -48,12 +60,20 @@ public:
                 return;
     }
 
-    // The storage at a live index in [0, size()), for random choice.
+    // The storage at a live index in [0, size()), for random choice (a pool made for it).
     StorageId nth(std::size_t index) const
     {
-        for (StorageId s : m_slots)
-            if (s != kNone && index-- == 0)
-                return s;
+        for (std::size_t w = 0; w < m_liveBits.size(); ++w) {
+            std::uint64_t bits = m_liveBits[w];
+            const std::size_t live = countBits(bits);
+            if (index >= live) {
+                index -= live;
+                continue;
+            }
+            for (; index > 0; --index)
+                bits &= bits - 1; // drop the lowest live slot
+            return m_slots[w * 64 + static_cast<std::size_t>(std::countr_zero(bits))];
+        }
         return kNone;
     }
 
@@ -84,11 +104,25 @@ private:
                 m_slots[out++] = s;
             }
         m_slots.resize(out);
+        if (m_indexed) { // the live slots are now the first `out`
+            m_liveBits.assign((out + 63) / 64, ~std::uint64_t{0});
+            if (out % 64)
+                m_liveBits.back() = (std::uint64_t{1} << (out % 64)) - 1;
+        }
+    }
+
+    void markLive(std::size_t slot)
+    {
+        if (slot / 64 >= m_liveBits.size())
+            m_liveBits.push_back(0);
+        m_liveBits[slot / 64] |= std::uint64_t{1} << (slot % 64);
     }
 
     std::vector<StorageId> m_slots;
     std::vector<std::uint32_t> m_position;
+    std::vector<std::uint64_t> m_liveBits; // bit i: slot i holds a storage; only when m_indexed
     std::size_t m_live = 0;
+    bool m_indexed;
 };
 
 } // namespace rematlens

@@ -26,7 +26,7 @@ Replay::Replay(const Program &program, const RunConfig &config, RegionBook::Buff
     : m_program(program)
     , m_config(config)
     , m_graph(program, config.runtime == RuntimeKind::Banishing)
-    , m_pool(program.storages.size())
+    , m_pool(program.storages.size(), config.policy.cost == CostTerm::Random)
     , m_eqClasses(config.policy.needsEqClasses())
     , m_flags(program.storages.size())
     , m_locks(program.storages.size(), 0)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "../trace/program.h"
+#include "bit_count.h"
 
 #include <algorithm>
 #include <bit>
@@ -201,16 +202,6 @@ private:
         m_low = other.m_low;
         m_high = other.m_high;
         m_count = other.m_count;
-    }
-
-    // std::popcount is a library call on the baseline x86-64 target (no POPCNT instruction);
-    // this is a few inline instructions.
-    static std::size_t countBits(Word w)
-    {
-        w = w - ((w >> 1) & 0x5555555555555555u);
-        w = (w & 0x3333333333333333u) + ((w >> 2) & 0x3333333333333333u);
-        w = (w + (w >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
-        return static_cast<std::size_t>((w * 0x0101010101010101u) >> 56);
     }
 
     void widen(std::size_t low, std::size_t high)

@@ -4,9 +4,11 @@
 // (the share of a replay that the next interval's replay repeats). CPU time is the whole
 // process's (both threads), which a shared machine disturbs far less than wall time. Side by side
 // with the byte sum, the same ranges under the caching allocator model: cpu_ms_per_interval is
-// what one interval of each map costs.
+// what one interval of each map costs. The GAN under random choice (seed 0) stands for the
+// random rows of the policy atlas, whose maps are the largest by intervals.
 #include "core/map/budget_walker.h"
 #include "core/map/map_summary.h"
+#include "core/sim/policy.h"
 
 #include "public_traces.h"
 
@@ -20,7 +22,7 @@ using namespace rematlens;
 namespace {
 
 void mapRange(benchmark::State &state, const char *name, double from, double to, double overheadLimit,
-              std::size_t checkpoints, AllocatorKind model)
+              std::size_t checkpoints, AllocatorKind model, const char *policy)
 {
     const LoadedPublicTrace *loaded = loadPublicTrace(name);
     if (!loaded) {
@@ -30,6 +32,7 @@ void mapRange(benchmark::State &state, const char *name, double from, double to,
     RunConfig config;
     config.rematLimit = rematLimitFor(loaded->baseline, overheadLimit);
     config.allocator.kind = model;
+    config.policy = *findPolicy(policy);
     const ByteRange range{budgetForRatio(loaded->baseline, from), budgetForRatio(loaded->baseline, to) + 1};
     BudgetWalker walker(loaded->program, config, 2);
     walker.setCheckpointsPerReplay(checkpoints);
@@ -64,34 +67,40 @@ void registerAll()
 {
     for (std::size_t checkpoints : {0, 4, 16, 64})
         benchmark::RegisterBenchmark(("unet_0_10_to_1_00/checkpoints:" + std::to_string(checkpoints)).c_str(), mapRange,
-                                     kPublicTraces[0], 0.10, 1.00, 2.0, checkpoints, AllocatorKind::Sum)
+                                     kPublicTraces[0], 0.10, 1.00, 2.0, checkpoints, AllocatorKind::Sum, "DTR")
             ->Unit(benchmark::kMillisecond)
             ->MeasureProcessCPUTime()
             ->UseRealTime()
             ->Iterations(3);
     for (std::size_t checkpoints : {0, 16})
         benchmark::RegisterBenchmark(("resnet32_0_1000_to_0_1002_limit_60/checkpoints:" + std::to_string(checkpoints)).c_str(),
-                                     mapRange, kPublicTraces[1], 0.1000, 0.1002, 60.0, checkpoints, AllocatorKind::Sum)
+                                     mapRange, kPublicTraces[1], 0.1000, 0.1002, 60.0, checkpoints, AllocatorKind::Sum, "DTR")
             ->Unit(benchmark::kMillisecond)
             ->MeasureProcessCPUTime()
             ->UseRealTime()
             ->Iterations(1);
     for (const auto &[label, model] : {std::pair("sum", AllocatorKind::Sum), std::pair("caching", AllocatorKind::Caching)}) {
         benchmark::RegisterBenchmark((std::string("unet_0_10_to_1_00/") + label).c_str(), mapRange, kPublicTraces[0], 0.10,
-                                     1.00, 2.0, std::size_t{128}, model)
+                                     1.00, 2.0, std::size_t{128}, model, "DTR")
             ->Unit(benchmark::kMillisecond)
             ->MeasureProcessCPUTime()
             ->UseRealTime()
             ->Iterations(3);
         benchmark::RegisterBenchmark((std::string("inceptionv4_0_2500_to_0_2503/") + label).c_str(), mapRange,
-                                     kPublicTraces[2], 0.2500, 0.2503, 2.0, std::size_t{128}, model)
+                                     kPublicTraces[2], 0.2500, 0.2503, 2.0, std::size_t{128}, model, "DTR")
             ->Unit(benchmark::kMillisecond)
             ->MeasureProcessCPUTime()
             ->UseRealTime()
             ->Iterations(3);
     }
+    benchmark::RegisterBenchmark("unroll_gan_0_500_to_0_501/random", mapRange, kPublicTraces[5], 0.500, 0.501, 2.0,
+                                 std::size_t{128}, AllocatorKind::Sum, "RandomStorage")
+        ->Unit(benchmark::kMillisecond)
+        ->MeasureProcessCPUTime()
+        ->UseRealTime()
+        ->Iterations(3);
     benchmark::RegisterBenchmark("resnet32_0_100_to_0_110_limit_60/checkpoints:16", mapRange, kPublicTraces[1], 0.100,
-                                 0.110, 60.0, std::size_t{16}, AllocatorKind::Sum)
+                                 0.110, 60.0, std::size_t{16}, AllocatorKind::Sum, "DTR")
         ->Unit(benchmark::kSecond)
         ->MeasureProcessCPUTime()
         ->UseRealTime()
