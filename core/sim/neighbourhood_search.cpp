@@ -8,14 +8,24 @@ NeighbourhoodSearch::NeighbourhoodSearch(const Program &program, const ReplayGra
     , m_graph(graph)
     , m_flags(flags)
     , m_compute(compute)
-    , m_interior(program.storages.size() + 1)
-    , m_frontier(program.storages.size() + 1)
-    , m_marks(program.storages.size())
 {
+}
+
+// Sized at the first search, not at construction: most copies of a replay (the map walker's
+// copies along its path) never search, and most policies never search with this one.
+void NeighbourhoodSearch::prepareScratch()
+{
+    if (!m_interior.empty())
+        return;
+    const std::size_t storages = m_program.storages.size();
+    m_interior.resize(storages + 1);
+    m_frontier.resize(storages + 1);
+    m_marks.grow(storages);
 }
 
 void NeighbourhoodSearch::search(StorageId base, bool forward, TensorId visibleBelow, Region &out)
 {
+    prepareScratch();
     out.clear();
     if (m_graph.editable())
         searchTensorWise(base, forward, out);
@@ -92,6 +102,7 @@ void NeighbourhoodSearch::searchTensorWise(StorageId base, bool forward, Region 
 
 const std::vector<StorageId> &NeighbourhoodSearch::evictedNeighbours(StorageId s)
 {
+    prepareScratch();
     m_neighbours.clear();
     m_marks.clear();
     auto visit = [&](StorageId us) {

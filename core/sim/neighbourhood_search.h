@@ -44,6 +44,7 @@ public:
     }
 
 private:
+    void prepareScratch();
     void searchStorageEdges(StorageId base, bool forward, TensorId visibleBelow, Region &out);
     void searchTensorWise(StorageId base, bool forward, Region &out);
 

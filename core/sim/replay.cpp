@@ -36,7 +36,6 @@ Replay::Replay(const Program &program, const RunConfig &config, RegionBook::Buff
     , m_defined(program.tensors.size(), 0)
     , m_random(config.seed)
     , m_search(program, m_graph, m_flags, m_compute)
-    , m_marks(program.storages.size())
 {
     if (config.policy.needsRegions())
         m_regions.emplace(program, m_graph, config.deferRegionRebuilds, std::move(recycled));
@@ -77,7 +76,6 @@ Replay::Replay(const Replay &other)
     , m_frames(other.m_frames)
     , m_pending(other.m_pending)
     , m_search(other.m_program, m_graph, m_flags, m_compute)
-    , m_marks(other.m_program.storages.size())
     , m_step(other.m_step)
     , m_untilInterruptionCheck(other.m_untilInterruptionCheck)
     , m_clock(other.m_clock)

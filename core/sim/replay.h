@@ -195,7 +195,7 @@ private:
     std::vector<StorageId> m_rematStorages;    // storages it made material
     NeighbourhoodSearch m_search;
     std::optional<LazyRegions> m_regions;      // for the policies that read e*
-    StampSet m_marks;
+    StampSet m_marks;                          // scratch of freshNeighbourhood, sized at its first use
     StampSet m_rootMarks; // scratch of eqClassCompute: the classes met
     Region m_scratchForward;
     Region m_scratchBackward;

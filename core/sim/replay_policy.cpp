@@ -195,6 +195,7 @@ Cost Replay::freshNeighbourhood(StorageId s, Cost &lastAccess)
 {
     m_search.search(s, true, m_graph.created(), m_scratchForward);
     m_search.search(s, false, m_graph.created(), m_scratchBackward);
+    m_marks.grow(m_program.storages.size()); // sized at the first use: only DTRUnopt uses it
     m_marks.clear();
     Cost total = m_compute[s];
     lastAccess = m_lastAccess[s];
