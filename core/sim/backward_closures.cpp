@@ -9,12 +9,21 @@ BackwardClosures::BackwardClosures(const Program &program, MaterialFlags &flags,
     , m_flags(flags)
     , m_sums(compute)
     , m_wordsPerSet((program.storages.size() + 63) / 64)
-    , m_interior(m_wordsPerSet, 0)
-    , m_frontier(m_wordsPerSet, 0)
-    , m_closureOf(program.storages.size(), 0)
-    , m_batchOf(program.storages.size(), 0)
-    , m_state(program.storages.size(), 0)
 {
+}
+
+// Sized at the first batch, not at construction: most copies of a replay (the map walker's
+// copies along its path) never resolve a batch.
+void BackwardClosures::prepareScratch()
+{
+    if (!m_state.empty())
+        return;
+    const std::size_t storages = m_program.storages.size();
+    m_interior.assign(m_wordsPerSet, 0);
+    m_frontier.assign(m_wordsPerSet, 0);
+    m_closureOf.assign(storages, 0);
+    m_batchOf.assign(storages, 0);
+    m_state.assign(storages, 0);
 }
 
 bool BackwardClosures::worthwhile(const std::vector<Request> &requests) const
@@ -42,6 +51,7 @@ std::uint32_t BackwardClosures::allocate(std::uint32_t words)
 
 bool BackwardClosures::searchAll(const std::vector<Request> &requests, TensorId createdNow)
 {
+    prepareScratch();
     ++m_batch;
     m_words.clear();
     m_closures.clear();

@@ -63,6 +63,7 @@ private:
         std::uint32_t low;
     };
 
+    void prepareScratch();
     bool computeClosure(StorageId root, TensorId createdNow);
     Word *bits(std::uint32_t offset) { return m_words.data() + offset; }
     std::uint32_t allocate(std::uint32_t words);

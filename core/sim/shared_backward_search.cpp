@@ -16,15 +16,25 @@ SharedBackwardSearch::SharedBackwardSearch(const Program &program, MaterialFlags
     : m_program(program)
     , m_flags(flags)
     , m_compute(compute)
-    , m_mask(program.storages.size(), 0)
-    , m_met((program.storages.size() + 63) / 64, 0)
-    , m_rows(kGroupSize * m_met.size(), 0)
     , m_members(kGroupSize)
 {
 }
 
+// Sized at the first search, not at construction: most copies of a replay (the map walker's
+// copies along its path) never search.
+void SharedBackwardSearch::prepareScratch()
+{
+    if (!m_met.empty())
+        return;
+    const std::size_t storages = m_program.storages.size();
+    m_mask.assign(storages, 0);
+    m_met.assign((storages + 63) / 64, 0);
+    m_rows.assign(kGroupSize * m_met.size(), 0);
+}
+
 bool SharedBackwardSearch::searchAll(const std::vector<Request> &requests, TensorId createdNow)
 {
+    prepareScratch();
     for (std::size_t first = 0; first < requests.size(); first += kGroupSize)
         if (!searchGroup(requests.data() + first, std::min(kGroupSize, requests.size() - first), createdNow))
             return false;

@@ -33,6 +33,7 @@ private:
     using Mask = std::uint64_t;
     using Word = std::uint64_t;
 
+    void prepareScratch();
     bool searchGroup(const Request *requests, std::size_t count, TensorId createdNow);
     bool collect(const Request *requests, std::size_t count, TensorId createdNow);
     void propagate(TensorId createdNow);
