@@ -28,8 +28,12 @@ void ReplayTrail::finishAs(const ReplayTrail &other)
 void ReplayTrail::buildIndex()
 {
     m_index.clear();
-    for (std::size_t i = 0; i < m_entries.size(); ++i)
+    m_steps.clear();
+    for (std::size_t i = 0; i < m_entries.size(); ++i) {
         m_index.emplace(m_entries[i].position, i);
+        m_steps.push_back(m_entries[i].position.step);
+    }
+    std::sort(m_steps.begin(), m_steps.end());
 }
 
 std::size_t ReplayTrail::reachable(std::size_t from, Bytes budget) const
@@ -44,6 +48,8 @@ std::size_t ReplayTrail::reachable(std::size_t from, Bytes budget) const
 
 std::optional<std::size_t> ReplayTrail::find(const ReplayPosition &position, std::size_t after) const
 {
+    if (!std::binary_search(m_steps.begin(), m_steps.end(), position.step))
+        return std::nullopt; // cheaper than hashing the position
     std::optional<std::size_t> first;
     const auto [begin, end] = m_index.equal_range(position);
     for (auto it = begin; it != end; ++it)

@@ -53,6 +53,7 @@ private:
     ReplaySegment m_last;
     RunResult m_end;
     std::unordered_multimap<ReplayPosition, std::size_t, ReplayPositionHash> m_index; // built when finished
+    std::vector<std::size_t> m_steps; // the entries' steps, sorted: most waypoints are at none of them
 };
 
 } // namespace rematlens
