@@ -1,11 +1,13 @@
 // SharedBackwardSearch must give every region exactly as one search per base does: on the
 // project's own traces and every public trace, under random evicted, material and pinned
-// storages, batches larger than one group of 64 included.
+// storages, batches larger than one group of 64 included. And the compute summed over a
+// region's bitmap must stay the members' total as compute changes.
 #include "shared_data.h"
 
 #include "core/sim/neighbourhood_search.h"
 #include "core/sim/replay_graph.h"
 #include "core/sim/shared_backward_search.h"
+#include "core/sim/subset_sums.h"
 #include "core/trace/trace_reader.h"
 
 #include <QTemporaryDir>
@@ -57,6 +59,7 @@ private slots:
     void sameAsOneSearchPerBase_data();
     void sameAsOneSearchPerBase();
     void declinesAnEvictedParentOfAHigherId();
+    void subsetSumsFollowComputeChanges();
 };
 
 void SharedBackwardSearchTest::sameAsOneSearchPerBase_data()
@@ -177,6 +180,36 @@ void SharedBackwardSearchTest::declinesAnEvictedParentOfAHigherId()
     QCOMPARE(shared.compute, single.compute);
     QCOMPARE(sortedFrontier(shared), std::vector<StorageId>{2});
     QCOMPARE(sortedFrontier(shared), sortedFrontier(single));
+}
+
+// Against adding member by member, over random bitmaps (a partial last group and word
+// included), with compute changing before the first sum and after it.
+void SharedBackwardSearchTest::subsetSumsFollowComputeChanges()
+{
+    std::mt19937_64 random(41);
+    std::vector<Cost> compute(300);
+    for (Cost &c : compute)
+        c = static_cast<Cost>(random() % 1'000'000);
+    SubsetSums sums(compute);
+    const std::size_t words = (compute.size() + 63) / 64;
+    std::vector<SubsetSums::Word> bits(words);
+    for (int round = 0; round < 2000; ++round) {
+        const auto s = static_cast<StorageId>(random() % compute.size());
+        compute[s] += static_cast<Cost>(random() % 5000);
+        sums.changed(s);
+        if (round < 10)
+            continue; // changes before the tables exist
+        for (std::size_t w = 0; w < words; ++w) // sparse, half full, dense
+            bits[w] = round % 3 == 0 ? random() & random() : round % 3 == 1 ? random() : random() | random() | random();
+        bits[words - 1] &= (SubsetSums::Word{1} << (compute.size() % 64)) - 1;
+        const std::size_t low = random() % words;
+        const std::size_t high = low + 1 + random() % (words - low);
+        Cost expected = 0;
+        for (std::size_t id = low * 64; id < high * 64 && id < compute.size(); ++id)
+            if (bits[id / 64] >> (id % 64) & 1)
+                expected += compute[id];
+        QCOMPARE(sums.sum(bits.data(), low, high), expected);
+    }
 }
 
 QTEST_GUILESS_MAIN(SharedBackwardSearchTest)

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "material_flags.h"
-#include "nibble_sums.h"
+#include "subset_sums.h"
 #include "region.h"
 
 #include <algorithm>
@@ -74,7 +74,7 @@ private:
 
     const Program &m_program;
     MaterialFlags &m_flags;
-    NibbleSums m_sums;
+    SubsetSums m_sums;
     std::size_t m_wordsPerSet;
     std::vector<Word> m_words;                 // bitmaps of this batch, each over its closure's span
     std::vector<Word> m_interior;              // scratch of fill(), zero between calls
