@@ -78,7 +78,7 @@ private:
     }
 
     const std::vector<Cost> &m_compute;
-    std::vector<Cost> m_table; // per group of four storages, its 16 subset totals
+    std::vector<Cost> m_table; // per group of eight storages, its 256 subset totals
 };
 
 } // namespace rematlens
