@@ -128,11 +128,12 @@ class Ledger:
 
 def run_limited(command, deadline, ledger, part):
     """Runs rematlens until it finishes or the deadline passes (then Ctrl-C, as a user would:
-    what it mapped is kept). Adds its CPU time to the ledger; True when it finished."""
+    what it mapped is kept). Adds its CPU time to the ledger; True when it finished. Stopping the
+    script itself (Ctrl-C, SIGTERM) stops rematlens the same way and records its run before exiting."""
     started = time.monotonic()
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    interrupted = False
+    interrupted = stopped = False
     while True:
         try:
             out, err = process.communicate(timeout=1.0)
@@ -141,12 +142,28 @@ def run_limited(command, deadline, ledger, part):
             if deadline is not None and time.monotonic() > deadline and not interrupted:
                 process.send_signal(signal.SIGINT)
                 interrupted = True
+        except KeyboardInterrupt:
+            # rematlens saves what it mapped on SIGINT (a second one changes nothing): wait for
+            # it, so that the CPU it spent is in the ledger.
+            process.send_signal(signal.SIGINT)
+            interrupted = stopped = True
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     ledger.add(part, cpu, time.monotonic() - started, walked_by(out))
+    if stopped:
+        print("atlas: stopped; what was mapped is kept, and its CPU time recorded: run again to continue",
+              file=sys.stderr)
+        sys.exit(130)
     if process.returncode not in (0, 130) and not interrupted:
         fail(" ".join(command) + " failed:\n" + err)
     return process.returncode == 0 and not interrupted, out
+
+
+def interrupt_on_terminate():
+    """SIGTERM (a job scheduler's stop, kill) ends a run as Ctrl-C does."""
+    def raise_interrupt(*_):
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, raise_interrupt)
 
 
 def walked_by(out):
@@ -747,6 +764,7 @@ def main():
     if not Path(args.rematlens).exists():
         fail(args.rematlens + ": not built (cmake --preset release && cmake --build --preset release)")
     atlas = Atlas(args)
+    interrupt_on_terminate()
     if args.command == "run":
         atlas.run(args)
     elif args.allocator:
