@@ -1,9 +1,11 @@
 // Deferring region rebuilds is an optimisation that must not change a single result: the
 // project's own traces and every public trace, every region-keeping policy, both runtimes that keep regions, a spread of
-// budgets, replayed both ways and compared field by field and event by event.
+// budgets, replayed both ways and compared field by field and event by event. And the regions a
+// copy of a replay shares with it (RegionTable) stay each one's own as either changes them.
 #include "shared_data.h"
 
 #include "core/sim/baseline.h"
+#include "core/sim/region_table.h"
 #include "core/sim/replay.h"
 #include "core/trace/trace_reader.h"
 
@@ -17,6 +19,7 @@ class DeferredRegionsTest : public QObject {
 private slots:
     void sameAsLiteralSchedule_data();
     void sameAsLiteralSchedule();
+    void regionTableCopiesShareUntilChanged();
 };
 
 void DeferredRegionsTest::sameAsLiteralSchedule_data()
@@ -71,6 +74,63 @@ void DeferredRegionsTest::sameAsLiteralSchedule()
                 ++compared;
             }
     qInfo("%d runs identical both ways", compared);
+}
+
+namespace {
+
+std::vector<StorageId> membersOf(const Region &region)
+{
+    std::vector<StorageId> members;
+    region.forEachMember([&](StorageId x) { members.push_back(x); });
+    return members;
+}
+
+// Region s of a table of 100 storages: members s and s + 1, compute s.
+void fillRegion(Region &region, StorageId s)
+{
+    region.clear();
+    region.interiorFor(100).insert(s);
+    region.interiorFor(100).insert(s + 1);
+    region.compute = s;
+}
+
+} // namespace
+
+// A copy sees the table as it was; a change, an overwrite or an absorb on either side leaves
+// the other as it was; recycling a table keeps no region a copy still holds.
+void DeferredRegionsTest::regionTableCopiesShareUntilChanged()
+{
+    RegionTable table(100, RegionTable{});
+    for (StorageId s = 0; s < 90; ++s)
+        fillRegion(table.overwrite(s), s);
+    RegionTable copy(table);
+    for (StorageId s = 0; s < 90; ++s)
+        QVERIFY(copy.same(s, table));
+    QCOMPARE(membersOf(copy[7]), (std::vector<StorageId>{7, 8}));
+
+    table.change(7).interiorFor(100).insert(50);
+    table.change(7).compute = 1000;
+    QCOMPARE(membersOf(copy[7]), (std::vector<StorageId>{7, 8}));
+    QCOMPARE(copy[7].compute, Cost{7});
+    QCOMPARE(membersOf(table[7]), (std::vector<StorageId>{7, 8, 50}));
+    QVERIFY(!copy.same(7, table));
+
+    copy.overwrite(9).clear();
+    QCOMPARE(copy[9].size(), std::size_t{0});
+    QCOMPARE(membersOf(table[9]), (std::vector<StorageId>{9, 10}));
+
+    auto computeOf = [](StorageId x) { return Cost{x}; };
+    copy.change(20).absorb(30, copy[30], computeOf, 100);
+    QCOMPARE(membersOf(copy[20]), (std::vector<StorageId>{20, 21, 30, 31}));
+    QCOMPARE(membersOf(table[20]), (std::vector<StorageId>{20, 21}));
+    QVERIFY(copy.same(30, table));
+
+    // Recycled while the copy lives: the shared regions stay the copy's, the new table's are empty.
+    RegionTable recycled(100, std::move(table));
+    for (StorageId s = 0; s < 100; ++s)
+        QCOMPARE(recycled[s].size(), std::size_t{0});
+    QCOMPARE(membersOf(copy[40]), (std::vector<StorageId>{40, 41}));
+    QCOMPARE(copy[40].compute, Cost{40});
 }
 
 QTEST_GUILESS_MAIN(DeferredRegionsTest)

@@ -141,6 +141,8 @@ void ExactMapTest::everyIntervalReplaysIdentically_data()
     // The LSTM has an interval every few bytes: a narrower range keeps the test short.
     QTest::newRow("lstm") << ownTrace("lstm") << QStringLiteral("DTR") << eager << 2.0 << 0.5 << 0.6;
     QTest::newRow("unet DTREqClass") << ownTrace("unet") << QStringLiteral("DTREqClass") << eager << 2.0 << 0.3 << 0.7;
+    // MSPS resolves its regions through backward closures, in replays continued from copies.
+    QTest::newRow("unet MSPS") << ownTrace("unet") << QStringLiteral("MSPS") << eager << 2.0 << 0.3 << 0.7;
     QTest::newRow("resnet LRU limit 1.2") << ownTrace("resnet") << QStringLiteral("LRU") << eager << 1.2 << 0.3 << 0.7;
     QTest::newRow("lstm DTR lazy") << ownTrace("lstm") << QStringLiteral("DTR") << static_cast<int>(RuntimeKind::Lazy)
                                    << 2.0 << 0.5 << 0.6;

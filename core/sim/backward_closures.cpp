@@ -26,7 +26,7 @@ void BackwardClosures::prepareScratch()
     m_state.assign(storages, 0);
 }
 
-bool BackwardClosures::worthwhile(const std::vector<Request> &requests) const
+bool BackwardClosures::worthwhile(std::size_t previousSize, std::size_t requests) const
 {
     // Building the closures costs a bitmap union per evicted storage met, over the words its
     // closure spans, so they only win on traces of at most four thousand or so storages, and
@@ -36,10 +36,7 @@ bool BackwardClosures::worthwhile(const std::vector<Request> &requests) const
     // no better than it).
     if (m_wordsPerSet > 64)
         return false;
-    std::size_t previous = 0;
-    for (const Request &request : requests)
-        previous += request.out->size();
-    return previous >= 4 * requests.size() * m_wordsPerSet;
+    return previousSize >= 4 * requests * m_wordsPerSet;
 }
 
 std::uint32_t BackwardClosures::allocate(std::uint32_t words)

@@ -30,9 +30,9 @@ public:
     // Fills every request's region as NeighbourhoodSearch::search(base, backward) would.
     // False, with nothing filled, when the evicted storages met form a cycle (aliases can make
     // one); the caller then searches one by one.
-    // Whether bitmaps beat searching one by one, judged by the sizes the requested regions
-    // had before (their previous contents, about to be replaced).
-    bool worthwhile(const std::vector<Request> &requests) const;
+    // Whether bitmaps beat searching one by one for this many requests, judged by the summed
+    // size the requested regions had before (their previous contents, about to be replaced).
+    bool worthwhile(std::size_t previousSize, std::size_t requests) const;
 
     // Storages' own edges count once visible below createdNow (every tensor created so far).
     bool searchAll(const std::vector<Request> &requests, TensorId createdNow);

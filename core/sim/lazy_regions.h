@@ -42,6 +42,8 @@ public:
     bool caughtUp() const { return m_record.empty() && !m_book.hasPending(); }
     const Region &forward(StorageId s) const { return m_book.forward(s); }
     const Region &backward(StorageId s) const { return m_book.backward(s); }
+    // Both of s's regions are the same as other's (both caught up).
+    bool sameRegions(StorageId s, const LazyRegions &other) const { return m_book.sameRegions(s, other.m_book); }
 
     // The regions' buffers, for the next replay of the same program; this one is spent.
     RegionBook::Buffers releaseBuffers() { return m_book.releaseBuffers(); }

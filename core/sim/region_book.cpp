@@ -2,20 +2,6 @@
 
 namespace rematlens {
 
-namespace {
-
-// Empty regions, one per storage: the recycled ones cleared (keeping their buffers), or new.
-std::vector<Region> emptyRegions(std::vector<Region> recycled, std::size_t storageCount)
-{
-    if (recycled.size() != storageCount)
-        return std::vector<Region>(storageCount);
-    for (Region &region : recycled)
-        region.clear();
-    return recycled;
-}
-
-} // namespace
-
 RegionBook::RegionBook(const Program &program, const ReplayGraph &graph, NeighbourhoodSearch &search,
                        MaterialFlags &flags, const std::vector<Cost> &compute, bool defer, Buffers recycled)
     : m_program(program)
@@ -23,8 +9,8 @@ RegionBook::RegionBook(const Program &program, const ReplayGraph &graph, Neighbo
     , m_search(search)
     , m_compute(compute)
     , m_flags(flags)
-    , m_forward(emptyRegions(std::move(recycled.forward), program.storages.size()))
-    , m_backward(emptyRegions(std::move(recycled.backward), program.storages.size()))
+    , m_forward(program.storages.size(), std::move(recycled.forward))
+    , m_backward(program.storages.size(), std::move(recycled.backward))
     , m_pendingSlot{std::vector<std::uint32_t>(program.storages.size(), kNone),
                     std::vector<std::uint32_t>(program.storages.size(), kNone)}
     , m_closures(program, flags, compute)
@@ -55,8 +41,8 @@ void RegionBook::computed(std::span<const StorageId> storages, TensorId now)
     // The computed storages' own regions are needed now: their frontiers say whose regions
     // simrd rebuilds next.
     for (StorageId s : storages) {
-        m_search.search(s, true, now, m_forward[s]);
-        m_search.search(s, false, now, m_backward[s]);
+        m_search.search(s, true, now, m_forward.overwrite(s));
+        m_search.search(s, false, now, m_backward.overwrite(s));
     }
     for (StorageId s : storages) {
         m_backward[s].forEachFrontier([&](StorageId b) { schedule(b, true, now); });
@@ -84,21 +70,24 @@ void RegionBook::schedule(StorageId s, bool forward, TensorId visibleBelow)
 void RegionBook::resolvePending(TensorId now)
 {
     m_backwardBatch.clear();
+    std::size_t previousSize = 0; // of the backward regions about to be rebuilt
     for (const Pending &p : m_pending) {
         m_pendingSlot[p.forward ? 0 : 1][p.base] = kNone;
         if (m_flags.pinned(p.base))
             continue;
-        if (p.forward)
-            m_search.search(p.base, true, p.visibleBelow, m_forward[p.base]);
-        else
-            m_backwardBatch.push_back({p.base, p.visibleBelow, &m_backward[p.base]});
+        if (p.forward) {
+            m_search.search(p.base, true, p.visibleBelow, m_forward.overwrite(p.base));
+        } else {
+            previousSize += m_backward[p.base].size();
+            m_backwardBatch.push_back({p.base, p.visibleBelow, &m_backward.overwrite(p.base)});
+        }
     }
     m_pending.clear();
     // Several backward regions built at once share their walk: by closure bitmaps when those
     // pay (judged by the sizes these regions had last time), else by one walk carrying a mask
     // of the searches. The literal schedule keeps one-by-one searches.
     if (m_defer && m_backwardBatch.size() > 1 && !m_graph.editable()) {
-        if (m_closures.worthwhile(m_backwardBatch) && m_closures.searchAll(m_backwardBatch, now))
+        if (m_closures.worthwhile(previousSize, m_backwardBatch.size()) && m_closures.searchAll(m_backwardBatch, now))
             return;
         if (m_sharedSearch.searchAll(m_backwardBatch, now))
             return;
@@ -107,27 +96,23 @@ void RegionBook::resolvePending(TensorId now)
         m_search.search(r.base, false, r.visibleBelow, *r.out);
 }
 
-// s's own regions are swapped out (not moved) so that their buffers stay in use.
+// s's regions are read while the frontier's absorb them, then emptied.
 void RegionBook::evicted(StorageId s)
 {
     auto computeOf = [this](StorageId x) { return m_compute[x]; };
     const std::size_t storageCount = m_program.storages.size();
-    std::swap(m_forward[s], m_evictedForward);
-    std::swap(m_backward[s], m_evictedBackward);
-    m_forward[s].clear();
-    m_backward[s].clear();
-    const Region &forwardOfS = m_evictedForward;
-    const Region &backwardOfS = m_evictedBackward;
+    const Region &forwardOfS = m_forward[s];
+    const Region &backwardOfS = m_backward[s];
     backwardOfS.forEachFrontier([&](StorageId ps) {
         if (!m_flags.pinned(ps))
-            m_forward[ps].absorb(s, forwardOfS, computeOf, storageCount);
+            m_forward.change(ps).absorb(s, forwardOfS, computeOf, storageCount);
     });
     forwardOfS.forEachFrontier([&](StorageId cs) {
         if (!m_flags.pinned(cs))
-            m_backward[cs].absorb(s, backwardOfS, computeOf, storageCount);
+            m_backward.change(cs).absorb(s, backwardOfS, computeOf, storageCount);
     });
-    m_forward[s].clear();
-    m_backward[s].clear();
+    m_forward.overwrite(s).clear();
+    m_backward.overwrite(s).clear();
 }
 
 } // namespace rematlens

@@ -3,6 +3,7 @@
 #include "backward_closures.h"
 #include "neighbourhood_search.h"
 #include "region.h"
+#include "region_table.h"
 #include "shared_backward_search.h"
 
 #include <span>
@@ -27,19 +28,25 @@ public:
     // The regions of a finished book, whose buffers a new book of the same program can reuse:
     // consecutive replays then rarely allocate.
     struct Buffers {
-        std::vector<Region> forward;
-        std::vector<Region> backward;
+        RegionTable forward;
+        RegionTable backward;
     };
 
     RegionBook(const Program &program, const ReplayGraph &graph, NeighbourhoodSearch &search, MaterialFlags &flags,
                const std::vector<Cost> &compute, bool defer, Buffers recycled = {});
-    // A copy of other's regions and pending rebuilds, bound to another replay's state.
+    // A copy of other's regions (shared until either book changes one) and pending rebuilds,
+    // bound to another replay's state.
     RegionBook(const RegionBook &other, const ReplayGraph &graph, NeighbourhoodSearch &search, MaterialFlags &flags,
                const std::vector<Cost> &compute);
 
     // Valid once resolvePending() has run since the last change.
     const Region &forward(StorageId s) const { return m_forward[s]; }
     const Region &backward(StorageId s) const { return m_backward[s]; }
+    // Both of s's regions are the same in both books.
+    bool sameRegions(StorageId s, const RegionBook &other) const
+    {
+        return m_forward.same(s, other.m_forward) && m_backward.same(s, other.m_backward);
+    }
 
     // The storages one computation just made material; now: the tensors created so far.
     void computed(std::span<const StorageId> storages, TensorId now);
@@ -67,10 +74,8 @@ private:
     NeighbourhoodSearch &m_search;
     const std::vector<Cost> &m_compute;
     const MaterialFlags &m_flags;
-    std::vector<Region> m_forward;
-    std::vector<Region> m_backward;
-    Region m_evictedForward; // the regions of the storage being evicted, swapped out of the way
-    Region m_evictedBackward;
+    RegionTable m_forward;
+    RegionTable m_backward;
     std::vector<Pending> m_pending;
     std::vector<std::uint32_t> m_pendingSlot[2]; // per direction: index into m_pending, or kNone
     BackwardClosures m_closures;

@@ -43,8 +43,7 @@ bool Replay::sameState(const Replay &other)
         return false;
     catchUpRegions();
     for (StorageId s = 0; s < m_program.storages.size(); ++s)
-        if (material(s) && (!m_regions->forward(s).sameAs(other.m_regions->forward(s)) ||
-                            !m_regions->backward(s).sameAs(other.m_regions->backward(s))))
+        if (material(s) && !m_regions->sameRegions(s, *other.m_regions))
             return false;
     return true;
 }
