@@ -486,6 +486,13 @@ def kept_summary(atlas, name, variant):
     return kept["summary"], ({int(first): m for first, m in kept["mechanisms"].items()}, kept["classes"])
 
 
+def kept_census_for(atlas, name, variant, summary):
+    """The census kept for a policy map whose holes are still the ones it was made for (explain's
+    census replays a few runs per hole: minutes for the random rows' hundreds of holes), or None."""
+    kept, census = kept_summary(atlas, name, variant)
+    return census if kept is not None and kept["holes"] == summary["holes"] else None
+
+
 def policy_document(atlas, args):
     """The matrix that opens the document: per trace and policy row its holes, their bytes, first
     pass, stable-from, verdict and mechanisms; then which policies never or always have holes."""
@@ -514,6 +521,8 @@ def policy_document(atlas, args):
                 ledger = ledger_of(atlas, name, key)
                 cpu = ledger.cpu("map") + (ledger.cpu("grid") if key is None else 0)
                 total_cpu += cpu
+                if census is None:
+                    census = kept_census_for(atlas, name, key, summary)
                 if census is None:
                     census = census_of(atlas, trace, path, summary) if args.census else ({}, [])
                     if key is not None and args.census:  # --no-census keeps the mechanisms kept before
