@@ -493,6 +493,13 @@ def kept_census_for(atlas, name, variant, summary):
     return census if kept is not None and kept["holes"] == summary["holes"] else None
 
 
+def kept_as(atlas, name, variant, summary):
+    """The kept summary is this one (but for the time its reading took)."""
+    kept, _ = kept_summary(atlas, name, variant)
+    timeless = lambda x: {k: v for k, v in x.items() if k != "seconds"}
+    return kept is not None and timeless(kept) == timeless(summary)
+
+
 def policy_document(atlas, args):
     """The matrix that opens the document: per trace and policy row its holes, their bytes, first
     pass, stable-from, verdict and mechanisms; then which policies never or always have holes."""
@@ -523,10 +530,11 @@ def policy_document(atlas, args):
                 total_cpu += cpu
                 if census is None:
                     census = kept_census_for(atlas, name, key, summary)
-                if census is None:
-                    census = census_of(atlas, trace, path, summary) if args.census else ({}, [])
-                    if key is not None and args.census:  # --no-census keeps the mechanisms kept before
-                        keep_summary(atlas, name, key, summary, census)
+                    if census is None and args.census:
+                        census = census_of(atlas, trace, path, summary)
+                    if census is not None and key is not None and not kept_as(atlas, name, key, summary):
+                        keep_summary(atlas, name, key, summary, census)  # the summary as the map now stands
+                    census = census or ({}, [])  # --no-census keeps the mechanisms kept before
                 rows.append(policy_row(name, variant, summary, ledger, cpu, census[0]))
     header = "| trace | " + " | ".join(POLICY_TITLES.values()) + " |"
     lines = [POLICY_BEGIN, "", "## Which policies have holes", "",
