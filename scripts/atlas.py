@@ -486,18 +486,9 @@ def kept_summary(atlas, name, variant):
     return kept["summary"], ({int(first): m for first, m in kept["mechanisms"].items()}, kept["classes"])
 
 
-def kept_census_for(atlas, name, variant, summary):
-    """The census kept for a policy map whose holes are still the ones it was made for (explain's
-    census replays a few runs per hole: minutes for the random rows' hundreds of holes), or None."""
-    kept, census = kept_summary(atlas, name, variant)
-    return census if kept is not None and kept["holes"] == summary["holes"] else None
-
-
-def kept_as(atlas, name, variant, summary):
-    """The kept summary is this one (but for the time its reading took)."""
-    kept, _ = kept_summary(atlas, name, variant)
-    timeless = lambda x: {k: v for k, v in x.items() if k != "seconds"}
-    return kept is not None and timeless(kept) == timeless(summary)
+def timeless(summary):
+    """A summary but for the time its reading took."""
+    return {k: v for k, v in summary.items() if k != "seconds"} if summary is not None else None
 
 
 def policy_document(atlas, args):
@@ -529,10 +520,13 @@ def policy_document(atlas, args):
                 cpu = ledger.cpu("map") + (ledger.cpu("grid") if key is None else 0)
                 total_cpu += cpu
                 if census is None:
-                    census = kept_census_for(atlas, name, key, summary)
+                    # explain's census replays a few runs per hole (minutes for the random rows):
+                    # the kept one serves while the map's holes are the ones it was made for.
+                    kept, kept_census = kept_summary(atlas, name, key)
+                    census = kept_census if kept is not None and kept["holes"] == summary["holes"] else None
                     if census is None and args.census:
                         census = census_of(atlas, trace, path, summary)
-                    if census is not None and key is not None and not kept_as(atlas, name, key, summary):
+                    if census is not None and key is not None and timeless(kept) != timeless(summary):
                         keep_summary(atlas, name, key, summary, census)  # the summary as the map now stands
                     census = census or ({}, [])  # --no-census keeps the mechanisms kept before
                 rows.append(policy_row(name, variant, summary, ledger, cpu, census[0]))
