@@ -6,14 +6,8 @@ RegionTable::RegionTable(std::size_t storageCount, RegionTable recycled)
 {
     if (recycled.size() == storageCount) {
         m_nodes = std::move(recycled.m_nodes);
-        for (Node *&node : m_nodes) {
-            if (shared(node)) {
-                release(node);
-                node = new Node;
-            } else {
-                node->region.clear();
-            }
-        }
+        for (StorageId s = 0; s < storageCount; ++s)
+            overwrite(s).clear();
         return;
     }
     m_nodes.reserve(storageCount);
