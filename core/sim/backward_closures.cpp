@@ -21,6 +21,7 @@ void BackwardClosures::prepareScratch()
     const std::size_t storages = m_program.storages.size();
     m_interior.assign(m_wordsPerSet, 0);
     m_frontier.assign(m_wordsPerSet, 0);
+    m_changed.assign(m_wordsPerSet, 0);
     m_closureOf.assign(storages, 0);
     m_batchOf.assign(storages, 0);
     m_state.assign(storages, 0);
@@ -50,17 +51,45 @@ bool BackwardClosures::searchAll(const std::vector<Request> &requests, TensorId 
 {
     prepareScratch();
     ++m_batch;
-    m_words.clear();
-    m_closures.clear();
-    for (const Request &request : requests)
+    if (m_words.size() > kArenaWords) { // start afresh: no closure is carried into this batch
+        m_words.clear();
+        m_closures.clear();
+        ++m_batch;
+    }
+    bool complete = true;
+    for (const Request &request : requests) {
         for (const StorageEdge &edge : m_program.storageNeighbours(request.base, false)) {
             if (edge.visibleFrom >= request.visibleBelow)
                 break;
-            if (!m_flags.material(edge.storage) && !computeClosure(edge.storage, createdNow))
-                return false;
+            if (!m_flags.material(edge.storage) && !computeClosure(edge.storage, createdNow)) {
+                complete = false;
+                break;
+            }
         }
+        if (!complete)
+            break;
+    }
+    m_previousComplete = complete;
+    std::fill(m_changed.begin(), m_changed.end(), Word{0});
+    if (!complete)
+        return false;
     for (const Request &request : requests)
         fill(request);
+    return true;
+}
+
+bool BackwardClosures::carry(StorageId s)
+{
+    if (!m_previousComplete || m_batchOf[s] != m_batch - 1 || m_state[s] != 2)
+        return false;
+    const Closure &closure = m_closures[m_closureOf[s]];
+    const std::uint32_t width = closure.span.high - closure.span.low;
+    const Word *held = bits(closure.offset); // interior, then frontier
+    const Word *changed = m_changed.data() + closure.span.low;
+    for (std::uint32_t i = 0; i < width; ++i)
+        if (((held[i] | held[width + i]) & changed[i]) != 0)
+            return false;
+    m_batchOf[s] = m_batch;
     return true;
 }
 
@@ -68,7 +97,7 @@ bool BackwardClosures::searchAll(const std::vector<Request> &requests, TensorId 
 // neighbours; material neighbours (pinned ones aside) go to the frontier.
 bool BackwardClosures::computeClosure(StorageId root, TensorId createdNow)
 {
-    if (m_batchOf[root] == m_batch && m_state[root] == 2)
+    if (done(root) || carry(root))
         return true;
     auto enter = [&](StorageId s) {
         m_batchOf[s] = m_batch;
@@ -83,13 +112,14 @@ bool BackwardClosures::computeClosure(StorageId root, TensorId createdNow)
             edges = edges.first(edges.size() - 1);
         if (next < edges.size()) {
             const StorageId u = edges[next++].storage;
-            if (m_flags.material(u) || (m_batchOf[u] == m_batch && m_state[u] == 2))
+            if (m_flags.material(u) || done(u))
                 continue;
             if (m_batchOf[u] == m_batch && m_state[u] == 1) {
                 m_stack.clear(); // a cycle
                 return false;
             }
-            enter(u);
+            if (!carry(u))
+                enter(u);
             continue;
         }
         Closure closure{0, {}};

@@ -17,6 +17,10 @@ namespace rematlens {
 // Backward closures do not depend on when a deferred search was scheduled: an evicted storage
 // gains backward edges only when an alias of it is created, and that resolves every deferred
 // search first. Only the base's own edges are filtered by the search's visibility.
+//
+// For the same reason a closure stays what it was while none of the storages it holds (interior
+// or frontier) has become material, been evicted or been pinned: most of a batch's closures are
+// the previous batch's, so those are carried over instead of searched again.
 class BackwardClosures {
 public:
     struct Request {
@@ -39,6 +43,12 @@ public:
 
     // The compute of s has changed.
     void computeChanged(StorageId s) { m_sums.changed(s); }
+    // s has become material or been evicted, or been pinned: closures holding s are stale.
+    void stateChanged(StorageId s)
+    {
+        if (!m_changed.empty())
+            m_changed[s / 64] |= Word{1} << (s % 64);
+    }
 
 private:
     using Word = std::uint64_t;
@@ -65,6 +75,9 @@ private:
 
     void prepareScratch();
     bool computeClosure(StorageId root, TensorId createdNow);
+    bool done(StorageId s) const { return m_batchOf[s] == m_batch && m_state[s] == 2; }
+    // Takes s's closure from the previous batch when nothing it holds has changed since.
+    bool carry(StorageId s);
     Word *bits(std::uint32_t offset) { return m_words.data() + offset; }
     std::uint32_t allocate(std::uint32_t words);
     // The words merge(u, ...) writes.
@@ -76,10 +89,15 @@ private:
     MaterialFlags &m_flags;
     SubsetSums m_sums;
     std::size_t m_wordsPerSet;
-    std::vector<Word> m_words;                 // bitmaps of this batch, each over its closure's span
+    // Closures' bitmaps, each over its span; kept across batches (those of the last batch can be
+    // carried into the next) and dropped together when they outgrow kArenaWords.
+    static constexpr std::size_t kArenaWords = std::size_t{1} << 16;
+    std::vector<Word> m_words;
+    bool m_previousComplete = false;           // the previous batch met no cycle
+    std::vector<Word> m_changed;               // storages whose state changed since the previous batch
     std::vector<Word> m_interior;              // scratch of fill(), zero between calls
     std::vector<Word> m_frontier;
-    std::vector<std::uint32_t> m_closureOf;    // per storage: index into m_closures, valid for m_batch
+    std::vector<std::uint32_t> m_closureOf;    // per storage: index into m_closures, valid for m_batchOf
     std::vector<std::uint32_t> m_batchOf;
     std::vector<std::uint8_t> m_state;         // 1 in progress, 2 done (for m_batch)
     std::vector<Closure> m_closures;

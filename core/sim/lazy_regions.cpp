@@ -54,9 +54,18 @@ void LazyRegions::catchUp(TensorId now)
 void LazyRegions::apply(const Entry &entry)
 {
     switch (entry.kind) {
-    case Kind::Materialized: m_flags.set(entry.storage, true); break;
-    case Kind::Dematerialized: m_flags.set(entry.storage, false); break;
-    case Kind::Pinned: m_flags.setPinned(entry.storage); break;
+    case Kind::Materialized:
+        m_flags.set(entry.storage, true);
+        m_book.stateChanged(entry.storage);
+        break;
+    case Kind::Dematerialized:
+        m_flags.set(entry.storage, false);
+        m_book.stateChanged(entry.storage);
+        break;
+    case Kind::Pinned:
+        m_flags.setPinned(entry.storage);
+        m_book.stateChanged(entry.storage);
+        break;
     case Kind::Compute:
         m_compute[entry.storage] += entry.value;
         m_book.computeChanged(entry.storage);

@@ -54,6 +54,8 @@ public:
     void evicted(StorageId s);
     // The compute of s has changed.
     void computeChanged(StorageId s) { m_closures.computeChanged(s); }
+    // s has become material or been evicted, or been pinned.
+    void stateChanged(StorageId s) { m_closures.stateChanged(s); }
     bool hasPending() const { return !m_pending.empty(); }
     // Runs every deferred rebuild, with the tensors created so far.
     void resolvePending(TensorId now);
