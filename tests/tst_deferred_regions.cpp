@@ -11,6 +11,8 @@
 
 #include <QtTest>
 
+#include <memory>
+
 using namespace rematlens;
 
 class DeferredRegionsTest : public QObject {
@@ -20,6 +22,7 @@ private slots:
     void sameAsLiteralSchedule_data();
     void sameAsLiteralSchedule();
     void regionTableCopiesShareUntilChanged();
+    void regionTableRegionsOutliveTheTablesThatMadeThem();
 };
 
 void DeferredRegionsTest::sameAsLiteralSchedule_data()
@@ -85,13 +88,18 @@ std::vector<StorageId> membersOf(const Region &region)
     return members;
 }
 
-// Region s of a table of 100 storages: members s and s + 1, compute s.
-void fillRegion(Region &region, StorageId s)
+// Region s of a table of `storages` storages: members s and s + 1, compute s.
+void fillRegion(Region &region, StorageId s, std::size_t storages = 100)
 {
     region.clear();
-    region.interiorFor(100).insert(s);
-    region.interiorFor(100).insert(s + 1);
+    region.interiorFor(storages).insert(s);
+    region.interiorFor(storages).insert(s + 1);
     region.compute = s;
+}
+
+bool holdsItsOwnRegion(const RegionTable &table, StorageId s)
+{
+    return membersOf(table[s]) == std::vector<StorageId>{s, s + 1} && table[s].compute == Cost{s};
 }
 
 } // namespace
@@ -131,6 +139,41 @@ void DeferredRegionsTest::regionTableCopiesShareUntilChanged()
         QCOMPARE(recycled[s].size(), std::size_t{0});
     QCOMPARE(membersOf(copy[40]), (std::vector<StorageId>{40, 41}));
     QCOMPARE(copy[40].compute, Cost{40});
+}
+
+// Whichever table made, changed or shared a region, it lives while any table holds it: tables dropped in any order, and new tables made
+// after them (from the regions the dropped ones gave back), leave the others' regions as they
+// were, and a new table's regions are empty.
+void DeferredRegionsTest::regionTableRegionsOutliveTheTablesThatMadeThem()
+{
+    constexpr std::size_t storages = 201;
+    auto first = std::make_unique<RegionTable>(storages, RegionTable{});
+    for (StorageId s = 0; s + 1 < storages; ++s)
+        fillRegion(first->overwrite(s), s, storages);
+    auto second = std::make_unique<RegionTable>(*first);
+    RegionTable third(*second);
+
+    fillRegion(first->change(5), 6, storages);
+    second->change(70).compute = 700;
+    first.reset();
+    RegionTable afterFirst(storages, RegionTable{});
+    QVERIFY(holdsItsOwnRegion(third, 5));
+    QVERIFY(holdsItsOwnRegion(*second, 6));
+    QCOMPARE((*second)[70].compute, Cost{700});
+
+    third.change(6).compute = 60; // a region third shares with second only
+    second.reset();
+    RegionTable afterSecond(storages, RegionTable{});
+    for (StorageId s = 0; s + 1 < storages; ++s) {
+        if (s != 6)
+            QVERIFY2(holdsItsOwnRegion(third, s), qPrintable(QString::number(s)));
+    }
+    QCOMPARE(third[6].compute, Cost{60});
+    for (StorageId s = 0; s < storages; ++s) {
+        QCOMPARE(afterFirst[s].size(), std::size_t{0});
+        QCOMPARE(afterSecond[s].size(), std::size_t{0});
+        QCOMPARE(afterSecond[s].compute, Cost{0});
+    }
 }
 
 QTEST_GUILESS_MAIN(DeferredRegionsTest)
