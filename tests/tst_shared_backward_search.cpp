@@ -53,6 +53,22 @@ bool hasLaterEvictedParent(const Program &program, MaterialFlags &flags)
     return false;
 }
 
+// The whole program created, as after a replay's last operator.
+void createEveryOp(ReplayGraph &graph, const Program &program)
+{
+    for (OpId op = 0; op < program.ops.size(); ++op)
+        graph.create(op);
+}
+
+// A compute cost per storage, drawn from random.
+std::vector<Cost> randomCompute(std::size_t storageCount, std::mt19937 &random)
+{
+    std::vector<Cost> compute(storageCount);
+    for (Cost &c : compute)
+        c = std::uniform_int_distribution<Cost>(0, 1000000)(random);
+    return compute;
+}
+
 } // namespace
 
 class SharedBackwardSearchTest : public QObject {
@@ -91,12 +107,9 @@ void SharedBackwardSearchTest::sameAsOneSearchPerBase()
     const Program &program = *read.program;
     const std::size_t storageCount = program.storages.size();
     ReplayGraph graph(program, false);
-    for (OpId op = 0; op < program.ops.size(); ++op)
-        graph.create(op);
+    createEveryOp(graph, program);
     std::mt19937 random(20261130);
-    std::vector<Cost> compute(storageCount);
-    for (Cost &c : compute)
-        c = std::uniform_int_distribution<Cost>(0, 1000000)(random);
+    const std::vector<Cost> compute = randomCompute(storageCount, random);
     int compared = 0;
     int declined = 0;
     for (double materialShare : {0.2, 0.5, 0.8}) {
@@ -151,12 +164,9 @@ void SharedBackwardSearchTest::closuresFollowStateChangesAcrossBatches()
     const Program &program = *read.program;
     const std::size_t storageCount = program.storages.size();
     ReplayGraph graph(program, false);
-    for (OpId op = 0; op < program.ops.size(); ++op)
-        graph.create(op);
+    createEveryOp(graph, program);
     std::mt19937 random(20261204);
-    std::vector<Cost> compute(storageCount);
-    for (Cost &c : compute)
-        c = std::uniform_int_distribution<Cost>(0, 1000000)(random);
+    const std::vector<Cost> compute = randomCompute(storageCount, random);
     MaterialFlags flags(storageCount);
     for (StorageId s = 0; s < storageCount; ++s)
         flags.set(s, std::uniform_real_distribution<double>(0, 1)(random) < 0.5);
