@@ -23,6 +23,8 @@ private slots:
     void sameAsLiteralSchedule();
     void regionTableCopiesShareUntilChanged();
     void regionTableRegionsOutliveTheTablesThatMadeThem();
+    void regionTableCopiesShareBlocksUntilOneChanges();
+    void regionCopiedWithRoomFromACompactCopy();
 };
 
 void DeferredRegionsTest::sameAsLiteralSchedule_data()
@@ -174,6 +176,66 @@ void DeferredRegionsTest::regionTableRegionsOutliveTheTablesThatMadeThem()
         QCOMPARE(afterSecond[s].size(), std::size_t{0});
         QCOMPARE(afterSecond[s].compute, Cost{0});
     }
+}
+
+// Regions are shared block by block: a change in a shared block gives the changing table a
+// block of its own, whose other regions are still the ones the other table holds; changes
+// in the same block on both sides stay each one's own.
+void DeferredRegionsTest::regionTableCopiesShareBlocksUntilOneChanges()
+{
+    constexpr std::size_t storages = 5 * RegionTable::kBlockSize + 3;
+    RegionTable table(storages, RegionTable{});
+    for (StorageId s = 0; s + 1 < storages; ++s)
+        fillRegion(table.overwrite(s), s, storages);
+    RegionTable copy(table);
+
+    const StorageId inFirst = 3;
+    const StorageId inFourth = 3 * RegionTable::kBlockSize + 10;
+    const StorageId besideInFourth = inFourth + 1;
+    copy.change(inFirst).compute = 1;
+    copy.change(inFourth).interiorFor(storages).insert(storages - 1);
+    table.change(besideInFourth).compute = 2;
+
+    for (StorageId s = 0; s + 1 < storages; ++s) {
+        const bool changed = s == inFirst || s == inFourth || s == besideInFourth;
+        QVERIFY2(copy.same(s, table) == !changed, qPrintable(QString::number(s)));
+        if (s != inFirst && s != inFourth)
+            QVERIFY2(holdsItsOwnRegion(copy, s), qPrintable(QString::number(s)));
+        if (s != besideInFourth)
+            QVERIFY2(holdsItsOwnRegion(table, s), qPrintable(QString::number(s)));
+    }
+    QCOMPARE(table[besideInFourth].compute, Cost{2});
+    QCOMPARE(copy[inFirst].compute, Cost{1});
+    QCOMPARE(membersOf(copy[inFourth]), (std::vector<StorageId>{inFourth, inFourth + 1, StorageId(storages - 1)}));
+}
+
+// A region copied so that it can be changed next holds the same storages and compute, whatever
+// the layout of the region it copies (a compact copy starts at its first word).
+void DeferredRegionsTest::regionCopiedWithRoomFromACompactCopy()
+{
+    constexpr std::size_t storages = 1000;
+    Region original;
+    original.interiorFor(storages).insert(700);
+    original.interiorFor(storages).insert(705);
+    original.frontierFor(storages).insert(640);
+    original.compute = 9;
+    const Region compact = original;
+
+    Region copied;
+    fillRegion(copied, 5, storages);
+    copied.assignWithRoom(compact, storages);
+    QCOMPARE(membersOf(copied), (std::vector<StorageId>{700, 705}));
+    QCOMPARE(copied.compute, Cost{9});
+    QVERIFY(copied.sameAs(original));
+    copied.interiorFor(storages).insert(3);
+    QCOMPARE(membersOf(copied), (std::vector<StorageId>{3, 700, 705}));
+    QCOMPARE(membersOf(compact), (std::vector<StorageId>{700, 705}));
+
+    Region fromEmpty;
+    fillRegion(fromEmpty, 8, storages);
+    fromEmpty.assignWithRoom(Region{}, storages);
+    QCOMPARE(fromEmpty.size(), std::size_t{0});
+    QCOMPARE(fromEmpty.compute, Cost{0});
 }
 
 QTEST_GUILESS_MAIN(DeferredRegionsTest)

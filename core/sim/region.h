@@ -48,6 +48,15 @@ public:
         return m_frontier;
     }
 
+    // Becomes a copy of other, with room for the storages below storageCount (to be changed
+    // next), in this region's own buffers where they are large enough.
+    void assignWithRoom(const Region &other, std::size_t storageCount)
+    {
+        m_interior.assignWithRoom(other.m_interior, storageCount);
+        m_frontier.assignWithRoom(other.m_frontier, storageCount);
+        compute = other.compute;
+    }
+
     // Takes in the evicted storage s, whose same-direction region is `theirs`: s leaves the
     // frontier, its frontier joins ours, and s plus its interior join our interior. Totals use
     // the storages' compute as it is now, and s is counted even were it already inside: simrd

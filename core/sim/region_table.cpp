@@ -5,35 +5,45 @@ namespace rematlens {
 RegionTable::RegionTable(std::size_t storageCount, RegionTable recycled)
 {
     if (recycled.size() == storageCount) {
-        m_nodes = std::move(recycled.m_nodes);
+        *this = std::move(recycled);
         for (StorageId s = 0; s < storageCount; ++s)
             overwrite(s).clear();
         return;
     }
-    m_nodes.reserve(storageCount);
-    for (std::size_t s = 0; s < storageCount; ++s)
-        m_nodes.push_back(new Node);
+    m_size = storageCount;
+    m_blocks.reserve((storageCount + kBlockSize - 1) / kBlockSize);
+    for (std::size_t first = 0; first < storageCount; first += kBlockSize) {
+        Block *block = new Block;
+        for (std::size_t i = 0; i < kBlockSize && first + i < storageCount; ++i)
+            block->nodes[i] = new Node;
+        m_blocks.push_back(block);
+    }
 }
 
 RegionTable::RegionTable(const RegionTable &other)
-    : m_nodes(other.m_nodes)
+    : m_blocks(other.m_blocks)
+    , m_size(other.m_size)
 {
-    for (Node *node : m_nodes)
-        node->references.fetch_add(1, std::memory_order_relaxed);
+    for (Block *block : m_blocks)
+        block->references.fetch_add(1, std::memory_order_relaxed);
 }
 
 RegionTable::RegionTable(RegionTable &&other) noexcept
-    : m_nodes(std::move(other.m_nodes))
+    : m_blocks(std::move(other.m_blocks))
+    , m_size(other.m_size)
 {
-    other.m_nodes.clear();
+    other.m_blocks.clear();
+    other.m_size = 0;
 }
 
 RegionTable &RegionTable::operator=(RegionTable &&other) noexcept
 {
     if (this != &other) {
         releaseAll();
-        m_nodes = std::move(other.m_nodes);
-        other.m_nodes.clear();
+        m_blocks = std::move(other.m_blocks);
+        m_size = other.m_size;
+        other.m_blocks.clear();
+        other.m_size = 0;
     }
     return *this;
 }
@@ -43,20 +53,35 @@ RegionTable::~RegionTable()
     releaseAll();
 }
 
+// A block of this table's own holding the same regions, each now held by one block more.
+RegionTable::Block *RegionTable::ownBlock(std::size_t b)
+{
+    Block *own = new Block;
+    own->nodes = m_blocks[b]->nodes;
+    for (Node *node : own->nodes)
+        if (node)
+            node->references.fetch_add(1, std::memory_order_relaxed);
+    release(m_blocks[b]);
+    m_blocks[b] = own;
+    return own;
+}
+
 Region &RegionTable::ownCopy(StorageId s)
 {
+    Node *&held = slot(s);
     Node *own = new Node;
-    own->region = m_nodes[s]->region;
-    release(m_nodes[s]);
-    m_nodes[s] = own;
+    own->region.assignWithRoom(held->region, m_size);
+    release(held);
+    held = own;
     return own->region;
 }
 
 Region &RegionTable::ownEmpty(StorageId s)
 {
-    release(m_nodes[s]);
-    m_nodes[s] = new Node;
-    return m_nodes[s]->region;
+    Node *&held = slot(s);
+    release(held);
+    held = new Node;
+    return held->region;
 }
 
 void RegionTable::release(Node *node)
@@ -65,11 +90,22 @@ void RegionTable::release(Node *node)
         delete node;
 }
 
+void RegionTable::release(Block *block)
+{
+    if (block->references.fetch_sub(1, std::memory_order_acq_rel) != 1)
+        return;
+    for (Node *node : block->nodes)
+        if (node)
+            release(node);
+    delete block;
+}
+
 void RegionTable::releaseAll()
 {
-    for (Node *node : m_nodes)
-        release(node);
-    m_nodes.clear();
+    for (Block *block : m_blocks)
+        release(block);
+    m_blocks.clear();
+    m_size = 0;
 }
 
 } // namespace rematlens

@@ -63,6 +63,22 @@ public:
             grow(words);
     }
 
+    // Becomes other's set laid out as a set that is not a compact copy, with room for the
+    // storages below storageCount, in this set's own buffer where it is large enough.
+    void assignWithRoom(const StorageBitmap &other, std::size_t storageCount)
+    {
+        clear();
+        reserve(storageCount);
+        if (other.m_high == other.m_low)
+            return;
+        std::copy(other.m_bits.begin() + static_cast<std::ptrdiff_t>(other.m_low - other.m_base),
+                  other.m_bits.begin() + static_cast<std::ptrdiff_t>(other.m_high - other.m_base),
+                  m_bits.begin() + static_cast<std::ptrdiff_t>(other.m_low));
+        m_low = other.m_low;
+        m_high = other.m_high;
+        m_count = other.m_count;
+    }
+
     // True when x was not in the set.
     bool insert(StorageId x)
     {
