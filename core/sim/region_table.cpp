@@ -1,5 +1,7 @@
 #include "region_table.h"
 
+#include <algorithm>
+
 namespace rematlens {
 
 RegionTable::RegionTable(std::size_t storageCount, RegionTable recycled)
@@ -10,40 +12,42 @@ RegionTable::RegionTable(std::size_t storageCount, RegionTable recycled)
             overwrite(s).clear();
         return;
     }
-    m_size = storageCount;
-    m_blocks.reserve((storageCount + kBlockSize - 1) / kBlockSize);
-    for (std::size_t first = 0; first < storageCount; first += kBlockSize) {
-        Block *block = new Block;
-        for (std::size_t i = 0; i < kBlockSize && first + i < storageCount; ++i)
-            block->nodes[i] = new Node;
-        m_blocks.push_back(block);
-    }
+    m_nodes.reserve(storageCount);
+    for (std::size_t s = 0; s < storageCount; ++s)
+        m_nodes.push_back(new Node);
+    for (std::size_t first = 0; first < storageCount; first += kBlockSize)
+        m_holds.push_back(new BlockHold);
 }
 
 RegionTable::RegionTable(const RegionTable &other)
-    : m_blocks(other.m_blocks)
-    , m_size(other.m_size)
+    : m_nodes(other.m_nodes)
+    , m_holds(other.m_holds)
+    , m_copied(true)
 {
-    for (Block *block : m_blocks)
-        block->references.fetch_add(1, std::memory_order_relaxed);
+    if (!other.m_copied.load(std::memory_order_relaxed))
+        other.m_copied.store(true, std::memory_order_relaxed);
+    for (BlockHold *hold : m_holds)
+        hold->references.fetch_add(1, std::memory_order_relaxed);
 }
 
 RegionTable::RegionTable(RegionTable &&other) noexcept
-    : m_blocks(std::move(other.m_blocks))
-    , m_size(other.m_size)
+    : m_nodes(std::move(other.m_nodes))
+    , m_holds(std::move(other.m_holds))
+    , m_copied(other.m_copied.load(std::memory_order_relaxed))
 {
-    other.m_blocks.clear();
-    other.m_size = 0;
+    other.m_nodes.clear();
+    other.m_holds.clear();
 }
 
 RegionTable &RegionTable::operator=(RegionTable &&other) noexcept
 {
     if (this != &other) {
         releaseAll();
-        m_blocks = std::move(other.m_blocks);
-        m_size = other.m_size;
-        other.m_blocks.clear();
-        other.m_size = 0;
+        m_nodes = std::move(other.m_nodes);
+        m_holds = std::move(other.m_holds);
+        m_copied.store(other.m_copied.load(std::memory_order_relaxed), std::memory_order_relaxed);
+        other.m_nodes.clear();
+        other.m_holds.clear();
     }
     return *this;
 }
@@ -53,35 +57,31 @@ RegionTable::~RegionTable()
     releaseAll();
 }
 
-// A block of this table's own holding the same regions, each now held by one block more.
-RegionTable::Block *RegionTable::ownBlock(std::size_t b)
+// This table holds block b's regions on its own account: each counts one more holder, and
+// the shared hold counts one table less.
+void RegionTable::ownBlock(std::size_t b)
 {
-    Block *own = new Block;
-    own->nodes = m_blocks[b]->nodes;
-    for (Node *node : own->nodes)
-        if (node)
-            node->references.fetch_add(1, std::memory_order_relaxed);
-    release(m_blocks[b]);
-    m_blocks[b] = own;
-    return own;
+    const std::size_t end = std::min(m_nodes.size(), (b + 1) * kBlockSize);
+    for (std::size_t s = b * kBlockSize; s < end; ++s)
+        m_nodes[s]->references.fetch_add(1, std::memory_order_relaxed);
+    releaseBlock(b);
+    m_holds[b] = new BlockHold;
 }
 
 Region &RegionTable::ownCopy(StorageId s)
 {
-    Node *&held = slot(s);
     Node *own = new Node;
-    own->region.assignWithRoom(held->region, m_size);
-    release(held);
-    held = own;
+    own->region.assignWithRoom(m_nodes[s]->region, m_nodes.size());
+    release(m_nodes[s]);
+    m_nodes[s] = own;
     return own->region;
 }
 
 Region &RegionTable::ownEmpty(StorageId s)
 {
-    Node *&held = slot(s);
-    release(held);
-    held = new Node;
-    return held->region;
+    release(m_nodes[s]);
+    m_nodes[s] = new Node;
+    return m_nodes[s]->region;
 }
 
 void RegionTable::release(Node *node)
@@ -90,22 +90,23 @@ void RegionTable::release(Node *node)
         delete node;
 }
 
-void RegionTable::release(Block *block)
+// The last table sharing block b's hold lets go of its regions.
+void RegionTable::releaseBlock(std::size_t b)
 {
-    if (block->references.fetch_sub(1, std::memory_order_acq_rel) != 1)
+    if (m_holds[b]->references.fetch_sub(1, std::memory_order_acq_rel) != 1)
         return;
-    for (Node *node : block->nodes)
-        if (node)
-            release(node);
-    delete block;
+    const std::size_t end = std::min(m_nodes.size(), (b + 1) * kBlockSize);
+    for (std::size_t s = b * kBlockSize; s < end; ++s)
+        release(m_nodes[s]);
+    delete m_holds[b];
 }
 
 void RegionTable::releaseAll()
 {
-    for (Block *block : m_blocks)
-        release(block);
-    m_blocks.clear();
-    m_size = 0;
+    for (std::size_t b = 0; b < m_holds.size(); ++b)
+        releaseBlock(b);
+    m_nodes.clear();
+    m_holds.clear();
 }
 
 } // namespace rematlens
