@@ -153,9 +153,10 @@ void SharedBackwardSearchTest::sameAsOneSearchPerBase()
 }
 
 // One BackwardClosures through 60 batches; between batches a few storages become material, are
-// evicted or are pinned (told through stateChanged), and every region of every batch must be
-// the one a search from scratch finds. Closures kept though a storage they hold has changed
-// would leave stale members or frontier behind.
+// evicted or are pinned (told through stateChanged) and a few evicted ones' compute grows (told
+// through computeChanged), and every region of every batch must be the one a search from
+// scratch finds. Closures kept though a storage they hold has changed would leave stale
+// members, frontier or compute behind.
 void SharedBackwardSearchTest::closuresFollowStateChangesAcrossBatches()
 {
     QFETCH(QString, trace);
@@ -166,7 +167,7 @@ void SharedBackwardSearchTest::closuresFollowStateChangesAcrossBatches()
     ReplayGraph graph(program, false);
     createEveryOp(graph, program);
     std::mt19937 random(20261204);
-    const std::vector<Cost> compute = randomCompute(storageCount, random);
+    std::vector<Cost> compute = randomCompute(storageCount, random);
     MaterialFlags flags(storageCount);
     for (StorageId s = 0; s < storageCount; ++s)
         flags.set(s, std::uniform_real_distribution<double>(0, 1)(random) < 0.5);
@@ -185,6 +186,13 @@ void SharedBackwardSearchTest::closuresFollowStateChangesAcrossBatches()
             else
                 flags.set(s, !flags.material(s));
             closures.stateChanged(s);
+        }
+        for (int change = 0; change < 2; ++change) {
+            const StorageId s = someStorage();
+            if (!flags.material(s)) {
+                compute[s] += 1 + round;
+                closures.computeChanged(s);
+            }
         }
         std::vector<StorageId> bases;
         for (StorageId s = 0; s < storageCount; ++s)
