@@ -58,10 +58,13 @@ def test_progress_reaches_the_caller():
     assert all(t == 901 for _, _, t, f in told if not f)
 
 
-def test_the_default_text_bar_and_no_bar(capsys):
-    rematlens.sweep(":demo", 0.1, 1.0, 0.0005, threads=1)
-    rematlens.sweep(":demo", 0.1, 0.2, 0.01, progress=False)
+def test_the_default_text_bar_and_no_bar(long_trace, capsys):
+    # The bar draws what the progress told before the end: the sweep must outlast the 50 ms the
+    # request waits between two looks (about half a second; the demo's 75 ms was too close).
+    rematlens.sweep(long_trace, 0.1, 1.0, 0.0005, threads=1)
     assert "sweep" in capsys.readouterr().err
+    rematlens.sweep(":demo", 0.1, 0.2, 0.01, progress=False)
+    assert capsys.readouterr().err == ""
 
 
 def test_threads_are_the_callers():
