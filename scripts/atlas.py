@@ -7,6 +7,7 @@ they stop, so the script can be stopped at any time (or given --minutes) and run
     scripts/atlas.py run [--minutes M] [--threads N] [--mpi N] [--only NAME ...] [--window-only]
                          [--allocator caching | --policies [POLICY ...]]
     scripts/atlas.py doc [--out docs/atlas.md] [--pack atlas/maps] [--allocator caching | --policies]
+    scripts/atlas.py time [--threads N] [--only NAME ...] [--policies [POLICY ...]]
 
 Per trace (DTR, eager runtime, overhead limit 2): the 0.001 grid over 0.10-1.00 first, which
 gives the window (0.01 below the grid's first pass to 0.01 above its stable point); then the
@@ -22,6 +23,14 @@ matrix that opens the document and packs those maps, with each policy map's summ
 mechanisms (NAME.POLICY.summary.json), from which the matrix is written again where a map too
 large to pack has no working copy. A map missing its working copy starts from the packed one, so
 an incomplete policy atlas resumes on a fresh checkout.
+
+`time` walks policy maps again from nothing (DTR's too, over 0.10-1.00), one after another, into
+scratch files: what the whole policy atlas costs with the build at hand, as opposed to the
+ledgers' sums over the builds that made the maps. Each walk's records must equal the kept map's
+(or, for a map too large to pack, its summary the kept summary and its records those of the walk
+before, by digest), else the script stops; its CPU and wall seconds, replays, joins, thread count,
+records' digest and the build's commit replace the ledger's `walk` entry, which `doc --policies`
+reports.
 
 With --allocator caching, `run` maps each trace under PyTorch's caching allocator model instead
 (on-failure eviction, default options) over the whole 0.10-1.00 range, into NAME.caching.jsonl
@@ -118,6 +127,14 @@ class Ledger:
         entry["runs"] += 1
         for key, value in (walked or {}).items():
             entry[key] = entry.get(key, 0) + value
+        self.save()
+
+    def put(self, part, entry):
+        """Replaces part's entry (a measurement that stands alone, not a sum over runs)."""
+        self.data[part] = entry
+        self.save()
+
+    def save(self):
         tmp = self.path.with_suffix(".tmp")
         tmp.write_text(json.dumps(self.data, indent=1) + "\n")
         tmp.replace(self.path)
@@ -264,6 +281,50 @@ class Atlas:
                 if not done:
                     print(f"{name}: {variant} stopped at the time limit; run again to continue", flush=True)
 
+    def time_walks(self, args, variants):
+        """Each map of the variants walked again from nothing into scratch, checked against the
+        kept map and timed: the ledger's `walk` entry."""
+        import tempfile
+        threads = args.threads or os.cpu_count()
+        for name, file_name, sha in public_traces():
+            if args.only and name not in args.only:
+                continue
+            trace = self.trace_path(file_name, sha)
+            for variant in variants:
+                key = None if variant == "DTR" else variant
+                with tempfile.TemporaryDirectory() as scratch:
+                    out = Path(scratch) / f"{name}.{variant}.walk.jsonl"
+                    measured = _MeasuredRun()
+                    command = self.map_command(trace, out, RANGE[0], RANGE[1], args, model=key)
+                    print(f"{name}: {variant} walked again: " + " ".join(command), flush=True)
+                    run_limited(command, None, measured, "walk")
+                    self.check_walk(name, key, trace, out, Path(scratch))
+                    entry = dict(measured.entry, threads=threads, records_digest=records_digest(out),
+                                 rematlens_commit=provenance_of(out).get("rematlens_commit"))
+                ledger_of(self, name, key).put("walk", entry)
+                print(f"{name}: {variant}: {entry['cpu_seconds']:.0f} CPU s, {entry['wall_seconds']:.0f} s wall, "
+                      "records as kept", flush=True)
+
+    def check_walk(self, name, key, trace, out, scratch):
+        """Stops the script when a walk's records are not the kept map's (or, where the map was too
+        large to pack, its summary is not the kept summary or its records not the walk before's)."""
+        variant = key or "DTR"
+        kept = sum_map_path(self, name, scratch, key)
+        if kept is not None:
+            differing = records_differing(kept, out)
+            if differing:
+                fail(f"{name} {variant}: {differing} records differ from the kept map {kept.name}")
+            return
+        kept_one, _ = kept_summary(self, name, key)
+        if kept_one is None:
+            fail(f"{name} {variant}: no kept map or summary to check the walk against")
+        comparable = lambda summary: {k: v for k, v in summary.items() if k not in ("seconds", "threads")}
+        if comparable(self.summary(trace, out, *RANGE, model=key)) != comparable(kept_one):
+            fail(f"{name} {variant}: the walk's summary differs from the kept one")
+        before = ledger_of(self, name, key).data.get("walk", {}).get("records_digest")
+        if before is not None and before != records_digest(out):
+            fail(f"{name} {variant}: the walk's records differ from the walk before ({before})")
+
     def run(self, args):
         if args.allocator:
             return self.run_variants(args, [args.allocator])
@@ -302,6 +363,49 @@ class _NullLedger:
 
     def add(self, *_):
         pass
+
+
+class _MeasuredRun:
+    """What run_limited measured of one run, kept instead of added to a ledger."""
+
+    def __init__(self):
+        self.entry = {}
+
+    def add(self, _part, cpu, wall, walked=None):
+        self.entry = {"cpu_seconds": round(cpu, 2), "wall_seconds": round(wall, 2), **(walked or {})}
+
+
+def provenance_of(map_path):
+    with open(map_path) as f:
+        return json.loads(f.readline()).get("provenance", {})
+
+
+def record_digests(path):
+    """How many times each record of a map occurs, by digest (order and provenance aside)."""
+    counts = {}
+    with open(path) as f:
+        for line in f:
+            record = json.loads(line)
+            if "provenance" in record:
+                continue
+            digest = hashlib.blake2b(json.dumps(record, sort_keys=True).encode(), digest_size=16).digest()
+            counts[digest] = counts.get(digest, 0) + 1
+    return counts
+
+
+def records_differing(kept, walked):
+    """How many records one map has that the other has not."""
+    a, b = record_digests(kept), record_digests(walked)
+    return sum(abs(a.get(d, 0) - b.get(d, 0)) for d in a.keys() | b.keys())
+
+
+def records_digest(path):
+    """One digest of all a map's records, whatever their order: a map too large to pack is checked
+    record for record against the walk before through it."""
+    digest = hashlib.blake2b(digest_size=16)
+    for record, count in sorted(record_digests(path).items()):
+        digest.update(record + count.to_bytes(8, "little"))
+    return digest.hexdigest()
 
 
 def ratio(value):
@@ -428,16 +532,17 @@ def hole_bytes(summary):
     return sum(h["width"] for h in summary["holes"])
 
 
-def walk_counts(ledger, intervals):
-    """Replays and joins as the ledger has them ("—" where a run printed none), the map's CPU
-    per interval."""
-    entry = ledger.data.get("map", {})
+def walk_counts(entry, intervals):
+    """Replays and joins of a ledger entry ("—" where a run printed none), CPU per interval, CPU
+    and wall time."""
     counted = lambda key: digits(entry[key]) if key in entry else "—"
-    per_interval = f"{1000 * ledger.cpu('map') / intervals:.2f} ms" if intervals else "—"
-    return f"{counted('replays')} | {counted('joins')} | {per_interval}"
+    cpu = entry.get("cpu_seconds", 0.0)
+    per_interval = f"{1000 * cpu / intervals:.2f} ms" if intervals else "—"
+    return f"{counted('replays')} | {counted('joins')} | {per_interval} | {cpu:,.0f} s | {entry.get('wall_seconds', 0):,.0f} s"
 
 
-def policy_row(name, variant, summary, ledger, cpu, mechanisms):
+def policy_row(name, variant, summary, cost, mechanisms):
+    """cost: the ledger entry to report, the walk with one build where there is one."""
     mapped = "" if not summary.get("unmapped") else \
         f" ({100 * (1 - unmapped_bytes(summary) / (summary['to_byte'] - summary['from_byte'] + 1)):.1f}% mapped)"
     counts = {}
@@ -448,7 +553,31 @@ def policy_row(name, variant, summary, ledger, cpu, mechanisms):
     return (f"| {SHORT[name]} | {POLICY_TITLES[variant]} | {len(summary['holes'])} | {digits(hole_bytes(summary))} | "
             f"{ratio(summary.get('first_pass_ratio'))} | {ratio(summary.get('stable_from_ratio'))} | "
             f"{verdict_word(summary)}{mapped} | {named} | {digits(summary['intervals'])} | "
-            f"{walk_counts(ledger, summary['intervals'])} | {cpu:,.0f} s |")
+            f"{walk_counts(cost, summary['intervals'])} |")
+
+
+def walk_lines(walks, traces):
+    """The policy atlas's cost with one build: wall seconds per map walked again (`time`)."""
+    if not walks:
+        return ["No map has been walked again with one build yet (`scripts/atlas.py time`)."]
+    builds = sorted({w.get("rematlens_commit") or "?" for w in walks.values()})
+    threads = sorted({w.get("threads") for w in walks.values()})
+    wall = sum(w["wall_seconds"] for w in walks.values())
+    cpu = sum(w["cpu_seconds"] for w in walks.values())
+    count = len(traces) * len(POLICY_TITLES)
+    lines = [f"Walked again from nothing, one map after another, by `scripts/atlas.py time` with build "
+             f"{', '.join(b[:7] for b in builds)} ({'/'.join(map(str, threads))} threads): "
+             f"{len(walks)} of the {count} maps took **{wall / 60:.1f} minutes** of wall time and "
+             f"{cpu / 3600:.2f} CPU-hours, each checked against the kept map (record for record; by its summary "
+             "where the map is too large to pack). Wall seconds per map:", "",
+             "| trace | " + " | ".join(POLICY_TITLES.values()) + " | all |",
+             "|---|" + "---|" * (len(POLICY_TITLES) + 1)]
+    for name in traces:
+        cells = [walks.get((name, v)) for v in POLICY_TITLES]
+        walked = [c["wall_seconds"] for c in cells if c]
+        lines.append(f"| {SHORT[name]} | " + " | ".join(f"{c['wall_seconds']:,.0f}" if c else "—" for c in cells)
+                     + f" | {sum(walked):,.0f} |")
+    return lines
 
 
 def policy_words(holes_of, traces):
@@ -496,7 +625,7 @@ def policy_document(atlas, args):
     pass, stable-from, verdict and mechanisms; then which policies never or always have holes."""
     import tempfile
     traces = public_traces()
-    rows, matrix, holes_of = [], {}, {}
+    rows, matrix, holes_of, walks = [], {}, {}, {}
     total_cpu = 0.0
     with tempfile.TemporaryDirectory() as scratch:
         for name, file_name, sha in traces:
@@ -517,8 +646,9 @@ def policy_document(atlas, args):
                 share = 1 - unmapped_bytes(summary) / (summary["to_byte"] - summary["from_byte"] + 1)
                 matrix[(name, variant)] = str(len(summary["holes"])) + ("" if complete else f"* ({100 * share:.0f}%)")
                 ledger = ledger_of(atlas, name, key)
-                cpu = ledger.cpu("map") + (ledger.cpu("grid") if key is None else 0)
-                total_cpu += cpu
+                total_cpu += ledger.cpu("map") + (ledger.cpu("grid") if key is None else 0)
+                if "walk" in ledger.data:
+                    walks[(name, variant)] = ledger.data["walk"]
                 if census is None:
                     # explain's census replays a few runs per hole (minutes for the random rows):
                     # the kept one serves while the map's holes are the ones it was made for.
@@ -529,7 +659,8 @@ def policy_document(atlas, args):
                     if census is not None and key is not None and timeless(kept) != timeless(summary):
                         keep_summary(atlas, name, key, summary, census)  # the summary as the map now stands
                     census = census or ({}, [])  # --no-census keeps the mechanisms kept before
-                rows.append(policy_row(name, variant, summary, ledger, cpu, census[0]))
+                rows.append(policy_row(name, variant, summary, walks.get((name, variant), ledger.data.get("map", {})),
+                                       census[0]))
     header = "| trace | " + " | ".join(POLICY_TITLES.values()) + " |"
     lines = [POLICY_BEGIN, "", "## Which policies have holes", "",
              "Exact maps of every trace under DTR's heuristics as the DTR paper compares them (DTR, DTR with",
@@ -540,13 +671,16 @@ def policy_document(atlas, args):
              header, "|---|" + "---|" * len(POLICY_TITLES)]
     lines += ["| " + SHORT[name] + " | " + " | ".join(matrix[(name, v)] for v in POLICY_TITLES) + " |"
               for name, _, _ in traces]
-    lines += [""] + policy_words(holes_of, [name for name, _, _ in traces]) + [
-        "", f"The maps took {total_cpu / 3600:.2f} CPU-hours in all (DTR's include its 0.001 grid). Per map:", "",
+    names = [name for name, _, _ in traces]
+    lines += [""] + policy_words(holes_of, names) + [""] + walk_lines(walks, names) + [
+        "", f"The runs that made the maps, with the builds of their day, took {total_cpu / 3600:.2f} CPU-hours "
+        "(DTR's include its 0.001 grid). Per map:", "",
         "| trace | policy | holes | budget bytes in holes | first pass | stable from | verdict | mechanisms | "
-        "intervals | replays | joins | CPU per interval | CPU time |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|"] + rows + [
-        "", "Replays and joins (replays that met an earlier replay's path in the same state and took its rest)",
-        "are those the maps' runs printed; \"—\" where a map was made before they did.", "", POLICY_END]
+        "intervals | replays | joins | CPU per interval | CPU time | wall |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"] + rows + [
+        "", "Replays, joins (replays that met an earlier replay's path in the same state and took its rest),",
+        "CPU and wall time are the walk's with one build above where the map was walked again, else the",
+        "sums over the runs that made it; \"—\" where a map was made before runs printed them.", "", POLICY_END]
     out = Path(args.out)
     out.write_text(with_policy_block(out.read_text() if out.exists() else "# The hole atlas of the public DTR traces\n",
                                      "\n".join(lines)))
@@ -760,6 +894,12 @@ def main():
                      help="map the whole range under this allocator model instead of the byte sum")
     run.add_argument("--policies", nargs="*", choices=list(POLICIES),
                      help="map the whole range under these policy rows (none named: all of them) instead of DTR")
+    walk = sub.add_parser("time", help="walk policy maps again from nothing, check them and time them")
+    walk.add_argument("--threads", type=int, default=0, help="threads of each map (0: every core)")
+    walk.add_argument("--only", nargs="*", help="short trace names (unet, lstm, ...)")
+    walk.add_argument("--policies", nargs="*", choices=list(POLICY_TITLES),
+                      help="the policy rows to walk (none named: all nine, DTR's included)")
+    walk.set_defaults(mpi=1)
     doc = sub.add_parser("doc", help="write docs/atlas.md from the maps")
     doc.add_argument("--out", default=str(REPO / "docs" / "atlas.md"))
     doc.add_argument("--pack", default=str(REPO / "atlas" / "maps"),
@@ -778,6 +918,8 @@ def main():
     interrupt_on_terminate()
     if args.command == "run":
         atlas.run(args)
+    elif args.command == "time":
+        atlas.time_walks(args, args.policies or list(POLICY_TITLES))
     elif args.allocator:
         model_document(atlas, args)
     elif args.policies:
