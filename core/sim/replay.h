@@ -159,12 +159,9 @@ private:
     };
     template <typename Score, typename Eligible = EveryStorage>
     StorageId scanPool(Score &&score, Eligible &&eligible = EveryStorage{});
-    template <typename Score, typename Beaten>
-    StorageId scanPoolPruned(Score &&score, Beaten &&beaten);
-    template <typename Score, typename Eligible, typename Beaten, typename Tally>
-    StorageId scanPoolTallying(Score &&score, Eligible &&eligible, Beaten &&beaten, Tally &&tally);
+    template <typename Score, typename Eligible, typename Tally>
+    StorageId scanPoolTallying(Score &&score, Eligible &&eligible, Tally &&tally);
     double ratioScore(StorageId s, Cost numerator, Cost lastAccess) const;
-    bool ownScoreAbove(StorageId s, double best) const;
     Cost costTerm(StorageId s);
     Cost eqClassCompute(StorageId s);
     Cost freshNeighbourhood(StorageId s, Cost &lastAccess);

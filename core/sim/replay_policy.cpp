@@ -27,24 +27,13 @@ double signedRatio(Cost numerator, uint128 denominator)
 template <typename Score, typename Eligible>
 StorageId Replay::scanPool(Score &&score, Eligible &&eligible)
 {
-    const auto never = [](StorageId, const auto &) { return false; };
     if (m_scoreTally.empty())
-        return scanPoolTallying(score, eligible, never, [](StorageId) {});
-    return scanPoolTallying(score, eligible, never, [this](StorageId s) { ++m_scoreTally[s]; });
+        return scanPoolTallying(score, eligible, [](StorageId) {});
+    return scanPoolTallying(score, eligible, [this](StorageId s) { ++m_scoreTally[s]; });
 }
 
-// scanPool, but storages that `beaten` says score above the best so far are counted as scored
-// and not scored: they could neither win nor end the scan, and their scores read the most.
-template <typename Score, typename Beaten>
-StorageId Replay::scanPoolPruned(Score &&score, Beaten &&beaten)
-{
-    if (m_scoreTally.empty())
-        return scanPoolTallying(score, EveryStorage{}, beaten, [](StorageId) {});
-    return scanPoolTallying(score, EveryStorage{}, beaten, [this](StorageId s) { ++m_scoreTally[s]; });
-}
-
-template <typename Score, typename Eligible, typename Beaten, typename Tally>
-StorageId Replay::scanPoolTallying(Score &&score, Eligible &&eligible, Beaten &&beaten, Tally &&tally)
+template <typename Score, typename Eligible, typename Tally>
+StorageId Replay::scanPoolTallying(Score &&score, Eligible &&eligible, Tally &&tally)
 {
     using Value = decltype(score(StorageId{}));
     Value best{};
@@ -52,11 +41,9 @@ StorageId Replay::scanPoolTallying(Score &&score, Eligible &&eligible, Beaten &&
     m_pool.scan([&](StorageId s) {
         if (!eligible(s))
             return true;
+        const Value value = score(s);
         ++m_result.heuristicEvals;
         tally(s);
-        if (chosen != kNone && beaten(s, best))
-            return true;
-        const Value value = score(s);
         if (chosen == kNone || value <= best) {
             best = value;
             chosen = s;
@@ -104,7 +91,7 @@ StorageId Replay::chooseVictim(Bytes shortfall)
     }
     if (!policy.divideBySize && !policy.divideByStaleness) // an integer score: compare exactly
         return scanPool([&](StorageId s) { return costTerm(s); });
-    const auto score = [&](StorageId s) {
+    return scanPool([&](StorageId s) {
         Cost lastAccess = m_lastAccess[s];
         Cost numerator = 1;
         if (policy.cost == CostTerm::FreshEStar)
@@ -112,31 +99,7 @@ StorageId Replay::chooseVictim(Bytes shortfall)
         else if (policy.cost != CostTerm::NoCost)
             numerator = costTerm(s);
         return ratioScore(s, numerator, lastAccess);
-    };
-    // Regions only add to a storage's own compute: with its own compute alone, a score above the
-    // best so far settles that storage (most of the pool, at most choices). Not for the classes:
-    // finding roots compresses the forest, which joins compare, so every root is found as before.
-    if (policy.cost == CostTerm::EStar || policy.cost == CostTerm::BackwardOnly)
-        return scanPoolPruned(score, [this](StorageId s, double best) { return ownScoreAbove(s, best); });
-    return scanPool(score);
-}
-
-// Whether s's score with its own compute as the whole cost is certainly above best. Plain
-// doubles (a few roundings, each within 2^-53) against a margin of 10^-12: a bound too close to
-// call says no, and the storage is scored exactly.
-bool Replay::ownScoreAbove(StorageId s, double best) const
-{
-    const Policy &policy = m_config.policy;
-    const Cost own = m_compute[s];
-    const Cost lastAccess = m_lastAccess[s];
-    if (own < 0 || lastAccess == kNeverAccessed)
-        return false;
-    double denominator = 1.0;
-    if (policy.divideBySize)
-        denominator *= static_cast<double>(m_program.storages[s].size);
-    if (policy.divideByStaleness)
-        denominator *= static_cast<double>(m_clock - lastAccess);
-    return static_cast<double>(own) / denominator > best * (1.0 + 1e-12);
+    });
 }
 
 // Two phases: when some evictable storage alone covers the shortfall, only those compete;
