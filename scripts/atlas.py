@@ -298,8 +298,8 @@ class Atlas:
                     command = self.map_command(trace, out, RANGE[0], RANGE[1], args, model=key)
                     print(f"{name}: {variant} walked again: " + " ".join(command), flush=True)
                     run_limited(command, None, measured, "walk")
-                    self.check_walk(name, key, trace, out, Path(scratch))
-                    entry = dict(measured.entry, threads=threads, records_digest=records_digest(out),
+                    digest = self.check_walk(name, key, trace, out, Path(scratch))
+                    entry = dict(measured.entry, threads=threads, records_digest=digest,
                                  rematlens_commit=provenance_of(out).get("rematlens_commit"))
                 ledger_of(self, name, key).put("walk", entry)
                 print(f"{name}: {variant}: {entry['cpu_seconds']:.0f} CPU s, {entry['wall_seconds']:.0f} s wall, "
@@ -307,14 +307,17 @@ class Atlas:
 
     def check_walk(self, name, key, trace, out, scratch):
         """Stops the script when a walk's records are not the kept map's (or, where the map was too
-        large to pack, its summary is not the kept summary or its records not the walk before's)."""
+        large to pack, its summary is not the kept summary or its records not the walk before's);
+        else the digest of the walk's records (each map file is read once)."""
         variant = key or "DTR"
+        walked = record_digests(out)
+        digest = records_digest(walked)
         kept = sum_map_path(self, name, scratch, key)
         if kept is not None:
-            differing = records_differing(kept, out)
+            differing = records_differing(record_digests(kept), walked)
             if differing:
                 fail(f"{name} {variant}: {differing} records differ from the kept map {kept.name}")
-            return
+            return digest
         kept_one, _ = kept_summary(self, name, key)
         if kept_one is None:
             fail(f"{name} {variant}: no kept map or summary to check the walk against")
@@ -322,8 +325,9 @@ class Atlas:
         if comparable(self.summary(trace, out, *RANGE, model=key)) != comparable(kept_one):
             fail(f"{name} {variant}: the walk's summary differs from the kept one")
         before = ledger_of(self, name, key).data.get("walk", {}).get("records_digest")
-        if before is not None and before != records_digest(out):
+        if before is not None and before != digest:
             fail(f"{name} {variant}: the walk's records differ from the walk before ({before})")
+        return digest
 
     def run(self, args):
         if args.allocator:
@@ -393,17 +397,16 @@ def record_digests(path):
     return counts
 
 
-def records_differing(kept, walked):
-    """How many records one map has that the other has not."""
-    a, b = record_digests(kept), record_digests(walked)
+def records_differing(a, b):
+    """How many records one map has that the other has not, from their record_digests."""
     return sum(abs(a.get(d, 0) - b.get(d, 0)) for d in a.keys() | b.keys())
 
 
-def records_digest(path):
+def records_digest(counts):
     """One digest of all a map's records, whatever their order: a map too large to pack is checked
-    record for record against the walk before through it."""
+    record for record against the walk before through it (counts: record_digests)."""
     digest = hashlib.blake2b(digest_size=16)
-    for record, count in sorted(record_digests(path).items()):
+    for record, count in sorted(counts.items()):
         digest.update(record + count.to_bytes(8, "little"))
     return digest.hexdigest()
 
