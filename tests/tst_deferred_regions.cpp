@@ -46,9 +46,9 @@ void DeferredRegionsTest::sameAsLiteralSchedule()
     const Baseline baseline = computeBaseline(*read.program);
     const bool small = read.program->storages.size() < 2000;
     const std::vector<double> ratios = small ? std::vector<double>{0.1, 0.15, 0.2, 0.3, 0.45, 0.6, 0.8}
-                                             : std::vector<double>{0.25, 0.5};
+                                             : std::vector<double>{0.12, 0.15, 0.2, 0.235, 0.27, 0.35, 0.5};
     const std::vector<const char *> policies = small ? std::vector<const char *>{"DTR", "MSPS", "AbESize", "AbEStale", "AbE"}
-                                                     : std::vector<const char *>{"DTR"};
+                                                     : std::vector<const char *>{"DTR", "MSPS"};
     int compared = 0;
     for (const char *policy : policies)
         for (RuntimeKind runtime : {RuntimeKind::Eager, RuntimeKind::Lazy})

@@ -2,13 +2,14 @@
 
 namespace rematlens {
 
-LazyRegions::LazyRegions(const Program &program, const ReplayGraph &graph, bool deferRebuilds,
+LazyRegions::LazyRegions(const Program &program, const ReplayGraph &graph, bool deferRebuilds, bool acrossChoices,
                          RegionBook::Buffers recycled)
     : m_program(program)
     , m_flags(program.storages.size())
     , m_compute(program.storages.size(), 0)
     , m_search(program, graph, m_flags, m_compute)
-    , m_book(program, graph, m_search, m_flags, m_compute, deferRebuilds, std::move(recycled))
+    , m_book(program, graph, m_search, m_flags, m_compute, deferRebuilds, acrossChoices && !graph.editable(),
+             std::move(recycled))
     , m_lazy(deferRebuilds && !graph.editable())
 {
 }
@@ -44,11 +45,16 @@ void LazyRegions::append(const Entry &entry)
 
 void LazyRegions::catchUp(TensorId now)
 {
+    playBack();
+    m_book.resolvePending(now);
+}
+
+void LazyRegions::playBack()
+{
     for (const Entry &entry : m_record)
         apply(entry);
     m_record.clear();
     m_computedStorages.clear();
-    m_book.resolvePending(now);
 }
 
 void LazyRegions::apply(const Entry &entry)
@@ -74,6 +80,7 @@ void LazyRegions::apply(const Entry &entry)
         m_book.computed(std::span<const StorageId>(m_computedStorages).subspan(entry.storage, entry.count),
                         static_cast<TensorId>(entry.value));
         break;
+    case Kind::Evicting: m_book.evicting(entry.storage, static_cast<TensorId>(entry.value)); break;
     case Kind::Evicted: m_book.evicted(entry.storage); break;
     case Kind::Resolve: m_book.resolvePending(static_cast<TensorId>(entry.value)); break;
     }

@@ -6,6 +6,7 @@
 #include "region_table.h"
 #include "shared_backward_search.h"
 
+#include <array>
 #include <span>
 #include <vector>
 
@@ -23,6 +24,16 @@ namespace rematlens {
 // storage resolves everything first), and about half of simrd's rebuilds are overwritten
 // before anything reads them. The backward searches resolved together share their work
 // through BackwardClosures.
+//
+// With acrossChoices, rebuilds also outlive choices of victims and evictions: a choice resolves
+// only the regions whose storages could win it (the caller's select()), an eviction only the
+// victim's own; an eviction that simrd absorbs into a pending region is queued on it, with the
+// victim's region and computes as they were. A pending search then runs against the graph as
+// it was when scheduled, the queued victims counted material again: a material storage that a
+// pending search touches has the search's base on its own regions' frontier (each eviction on
+// the path between them, or either one's computation, put it there), so its eviction is
+// queued on that region; and a touched evicted storage that becomes material reschedules it,
+// as above. simrd's rebuild at a reschedule or computation drops the queue with the search.
 class RegionBook {
 public:
     // The regions of a finished book, whose buffers a new book of the same program can reuse:
@@ -33,7 +44,7 @@ public:
     };
 
     RegionBook(const Program &program, const ReplayGraph &graph, NeighbourhoodSearch &search, MaterialFlags &flags,
-               const std::vector<Cost> &compute, bool defer, Buffers recycled = {});
+               const std::vector<Cost> &compute, bool defer, bool acrossChoices, Buffers recycled = {});
     // A copy of other's regions (shared until either book changes one) and pending rebuilds,
     // bound to another replay's state.
     RegionBook(const RegionBook &other, const ReplayGraph &graph, NeighbourhoodSearch &search, MaterialFlags &flags,
@@ -57,33 +68,70 @@ public:
     // s has become material or been evicted, or been pinned.
     void stateChanged(StorageId s) { m_closures.stateChanged(s); }
     bool hasPending() const { return !m_pending.empty(); }
+    bool acrossChoices() const { return m_acrossChoices; }
     // Runs every deferred rebuild, with the tensors created so far.
     void resolvePending(TensorId now);
+    // Whether s's region in that direction awaits a rebuild (forward(s) or backward(s) is stale).
+    bool pending(StorageId s, bool forward) const { return m_pendingSlot[s][forward ? 0 : 1] != kNone; }
+    // Marks s's pending region in that direction to be rebuilt by resolveSelected().
+    void select(StorageId s, bool forward);
+    void resolveSelected(TensorId now);
+    // s is about to be evicted: resolves what evicted(s) reads, s's regions (everything without
+    // acrossChoices).
+    void evicting(StorageId s, TensorId now);
     // Hands the regions' buffers on; the book is unusable afterwards.
     Buffers releaseBuffers() { return {std::move(m_forward), std::move(m_backward)}; }
 
 private:
-    void schedule(StorageId s, bool forward, TensorId visibleBelow);
-
     struct Pending {
         StorageId base;
         bool forward;
         TensorId visibleBelow;
+        std::vector<std::uint32_t> absorbs; // queued, in order: indices into m_snapshots
     };
+    // An evicted storage's region (in one direction) and computes, as absorbs read them when it
+    // was evicted.
+    struct Snapshot {
+        StorageId storage = 0;
+        Cost storageCompute = 0;
+        Region region;
+        std::vector<std::pair<StorageId, Cost>> interiorCompute; // by storage
+        std::uint32_t references = 0;
+    };
+
+    RegionTable &table(bool forward) { return forward ? m_forward : m_backward; }
+    void schedule(StorageId s, bool forward, TensorId visibleBelow);
+    // Takes s's pending rebuild in that direction out of m_pending.
+    Pending take(StorageId s, bool forward);
+    // Drops s's pending rebuild in that direction: simrd's newer one supersedes it.
+    void drop(StorageId s, bool forward);
+    void release(std::vector<std::uint32_t> &absorbs);
+    void rebuild(std::vector<Pending> &rebuilds, TensorId now);
+    void rebuildWithAbsorbs(Pending &p);
+    // Absorbs the evicted s into the regions (in that direction) of the storages on `targets`'s frontier.
+    void absorbInto(const Region &targets, StorageId s, bool forward);
+    std::uint32_t snapshot(StorageId s, const Region &region);
 
     const Program &m_program;
     const ReplayGraph &m_graph;
     NeighbourhoodSearch &m_search;
     const std::vector<Cost> &m_compute;
-    const MaterialFlags &m_flags;
+    MaterialFlags &m_flags; // flipped back for a moment by rebuildWithAbsorbs()
     RegionTable m_forward;
     RegionTable m_backward;
     std::vector<Pending> m_pending;
-    std::vector<std::uint32_t> m_pendingSlot[2]; // per direction: index into m_pending, or kNone
+    // Per storage and direction (forward first, side by side for the scans that read both):
+    // index into m_pending, or kNone.
+    std::vector<std::array<std::uint32_t, 2>> m_pendingSlot;
     BackwardClosures m_closures;
     SharedBackwardSearch m_sharedSearch;
     std::vector<BackwardClosures::Request> m_backwardBatch;
+    std::vector<Pending> m_selected; // taken out of m_pending by select()
+    std::vector<Snapshot> m_snapshots;
+    std::vector<std::uint32_t> m_freeSnapshots;
+    std::vector<std::pair<StorageId, bool>> m_flipped; // scratch of rebuildWithAbsorbs: storage, was material
     bool m_defer;
+    bool m_acrossChoices;
 };
 
 } // namespace rematlens

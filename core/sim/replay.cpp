@@ -38,7 +38,8 @@ Replay::Replay(const Program &program, const RunConfig &config, RegionBook::Buff
     , m_search(program, m_graph, m_flags, m_compute)
 {
     if (config.policy.needsRegions())
-        m_regions.emplace(program, m_graph, config.deferRegionRebuilds, std::move(recycled));
+        m_regions.emplace(program, m_graph, config.deferRegionRebuilds, scoresBoundWithoutRegions(),
+                          std::move(recycled));
     if (m_eqClasses)
         m_eqNode.assign(program.storages.size(), kNone);
     if (config.runtime == RuntimeKind::Banishing)
@@ -454,7 +455,7 @@ void Replay::computeOperator(TensorId t, bool remat)
 void Replay::evict(StorageId s, EvictCause cause)
 {
     if (m_regions)
-        m_regions->resolvePending(m_graph.created()); // deferred searches must see s still material
+        m_regions->evicting(s, m_graph.created()); // deferred searches must see s still material
     const StorageInfo &storage = m_program.storages[s];
     record(cause == EvictCause::Policy ? ReplayEvent::Kind::Evict : ReplayEvent::Kind::Free, storage.root,
            storage.size);

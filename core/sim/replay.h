@@ -151,6 +151,11 @@ private:
 
     // replay_policy.cpp: choosing victims, and the equivalence classes DTREqClass scores with
     StorageId chooseVictim(Bytes shortfall);
+    bool scoresBoundWithoutRegions() const;
+    StorageId scanResolvingContenders();
+    Cost knownCost(StorageId s, bool readsForward) const;
+    bool resolveContenders(double &best, bool readsForward);
+    StorageId choiceAmongScanned(std::uint32_t scanned);
     StorageId shortfallFirstVictim(Bytes shortfall);
     double expressionScore(StorageId s);
     std::size_t neighbourhoodCount(StorageId s) const;
@@ -199,6 +204,10 @@ private:
     StampSet m_rootMarks; // scratch of eqClassCompute: the classes met
     Region m_scratchForward;
     Region m_scratchBackward;
+    // Scratch of scanResolvingContenders: the pool as scanned, each storage's score or its bound.
+    std::vector<StorageId> m_scanned;
+    std::vector<double> m_scannedScore;
+    std::vector<std::uint32_t> m_contenders; // indices into m_scanned
     std::optional<ScoreExpression> m_expression; // compiled at the first choice of an expression policy
     std::vector<std::int64_t> m_scoreTally;      // per storage, when tallyScores() asked for it
 

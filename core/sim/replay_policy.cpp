@@ -55,6 +55,8 @@ StorageId Replay::scanPoolTallying(Score &&score, Eligible &&eligible, Tally &&t
 
 StorageId Replay::chooseVictim(Bytes shortfall)
 {
+    if (m_regions && m_regions->acrossChoices())
+        return scanResolvingContenders();
     if (m_regions)
         m_regions->catchUp(m_graph.created()); // the scores read regions
     const Policy &policy = m_config.policy;
@@ -100,6 +102,128 @@ StorageId Replay::chooseVictim(Bytes shortfall)
             numerator = costTerm(s);
         return ratioScore(s, numerator, lastAccess);
     });
+}
+
+// Scores that add regions' compute to a storage's own over its size and/or staleness: leaving a
+// region's compute out bounds the score from below (compute is never negative, as traces'
+// TIMEs are not), so rebuilds of regions need not outlive a choice only where they could win.
+bool Replay::scoresBoundWithoutRegions() const
+{
+    const Policy &policy = m_config.policy;
+    return (policy.cost == CostTerm::EStar || policy.cost == CostTerm::BackwardOnly) &&
+           (policy.divideBySize || policy.divideByStaleness);
+}
+
+// scanPool's choice, with the regions awaiting rebuilds resolved only for the storages whose
+// score without them does not exceed the best score known: the others score above it whatever
+// their regions hold, so they neither win, tie nor stop the scan at a zero, as in simrd's scan.
+StorageId Replay::scanResolvingContenders()
+{
+    m_regions->playBack();
+    const bool readsForward = m_config.policy.cost == CostTerm::EStar;
+    m_scanned.resize(m_pool.size());
+    m_scannedScore.resize(m_pool.size());
+    m_contenders.clear();
+    std::uint32_t scanned = 0;
+    double best = kInfinity; // the lowest exact score
+    StorageId chosen = kNone; // as the scan would choose from these scores and bounds
+    double lowest = 0;
+    m_pool.scan([&](StorageId s) {
+        const bool forwardPending = readsForward && m_regions->pending(s, true);
+        const bool backwardPending = m_regions->pending(s, false);
+        const bool bounded = forwardPending || backwardPending;
+        Cost cost = m_compute[s];
+        if (readsForward && !forwardPending)
+            cost += m_regions->forward(s).compute;
+        if (!backwardPending)
+            cost += m_regions->backward(s).compute;
+        const double value = ratioScore(s, cost, m_lastAccess[s]);
+        if (bounded)
+            m_contenders.push_back(scanned);
+        m_scanned[scanned] = s;
+        m_scannedScore[scanned] = value;
+        ++scanned;
+        if (chosen == kNone || value <= lowest) {
+            lowest = value;
+            chosen = s;
+        }
+        if (bounded)
+            return true;
+        best = std::min(best, value);
+        return value != 0;
+    });
+    if (resolveContenders(best, readsForward)) // the scan again, with those scores
+        return choiceAmongScanned(scanned);
+    m_result.heuristicEvals += scanned; // every bound was above a score: the choice stands
+    if (!m_scoreTally.empty())
+        for (std::uint32_t i = 0; i < scanned; ++i)
+            ++m_scoreTally[m_scanned[i]];
+    return chosen;
+}
+
+// scanPool over the first `scanned` storages of m_scanned, with the scores of m_scannedScore.
+StorageId Replay::choiceAmongScanned(std::uint32_t scanned)
+{
+    StorageId chosen = kNone;
+    double lowest = 0;
+    for (std::uint32_t i = 0; i < scanned; ++i) {
+        const double value = m_scannedScore[i];
+        ++m_result.heuristicEvals;
+        if (!m_scoreTally.empty())
+            ++m_scoreTally[m_scanned[i]];
+        if (chosen == kNone || value <= lowest) {
+            lowest = value;
+            chosen = m_scanned[i];
+        }
+        if (value == 0)
+            break;
+    }
+    return chosen;
+}
+
+// A storage's own compute plus those of its regions the score reads that are not pending.
+Cost Replay::knownCost(StorageId s, bool readsForward) const
+{
+    Cost total = m_compute[s];
+    if (readsForward && !m_regions->pending(s, true))
+        total += m_regions->forward(s).compute;
+    if (!m_regions->pending(s, false))
+        total += m_regions->backward(s).compute;
+    return total;
+}
+
+// Resolves the bounded scores (m_contenders) in increasing order of their bounds while a bound
+// does not exceed the best exact score (all at once when there is one, a few at a time until
+// there is), and replaces each bound by the score. False when none needed it.
+bool Replay::resolveContenders(double &best, bool readsForward)
+{
+    if (best != kInfinity) // those above the best exact score are out already
+        std::erase_if(m_contenders, [&](std::uint32_t i) { return m_scannedScore[i] > best; });
+    std::sort(m_contenders.begin(), m_contenders.end(), [&](std::uint32_t a, std::uint32_t b) {
+        return m_scannedScore[a] < m_scannedScore[b];
+    });
+    constexpr std::size_t kBlindBatch = 8; // while no score is exact, how many to resolve at once
+    std::size_t next = 0;
+    while (next < m_contenders.size() && !(m_scannedScore[m_contenders[next]] > best)) {
+        std::size_t end = next;
+        while (end < m_contenders.size() && !(m_scannedScore[m_contenders[end]] > best) &&
+               (best != kInfinity || end - next < kBlindBatch))
+            ++end;
+        for (std::size_t k = next; k < end; ++k) {
+            const StorageId s = m_scanned[m_contenders[k]];
+            m_regions->select(s, false);
+            if (readsForward)
+                m_regions->select(s, true);
+        }
+        m_regions->resolveSelected(m_graph.created());
+        for (std::size_t k = next; k < end; ++k) {
+            const std::uint32_t i = m_contenders[k];
+            m_scannedScore[i] = ratioScore(m_scanned[i], knownCost(m_scanned[i], readsForward), m_lastAccess[m_scanned[i]]);
+            best = std::min(best, m_scannedScore[i]);
+        }
+        next = end;
+    }
+    return next > 0;
 }
 
 // Two phases: when some evictable storage alone covers the shortfall, only those compete;
