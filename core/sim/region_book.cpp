@@ -140,18 +140,45 @@ void RegionBook::evicting(StorageId s, TensorId now)
 
 void RegionBook::rebuild(std::vector<Pending> &rebuilds, TensorId now)
 {
+    m_group.clear();
+    m_queued.clear();
+    for (Pending &p : rebuilds) {
+        if (m_flags.pinned(p.base))
+            release(p.absorbs);
+        else if (p.absorbs.empty())
+            m_group.push_back(&p);
+        else
+            m_queued.push_back({victimsOf(p), &p});
+    }
+    search(m_group, now);
+    if (m_queued.empty())
+        return;
+    // A search as simrd ran it sees the storages evicted since material: the rebuilds whose
+    // queued evictions are of the same storages search together, with those material again,
+    // then absorb the evictions in order.
+    std::sort(m_queued.begin(), m_queued.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+    for (std::size_t first = 0, end = 0; first < m_queued.size(); first = end) {
+        m_group.clear();
+        for (end = first; end < m_queued.size() && m_queued[end].first == m_queued[first].first; ++end)
+            m_group.push_back(m_queued[end].second);
+        setMaterialForAWhile(m_queued[first].first);
+        search(m_group, now);
+        restoreMaterial();
+        for (Pending *p : m_group)
+            absorbQueued(*p);
+    }
+}
+
+void RegionBook::search(const std::vector<Pending *> &group, TensorId now)
+{
     m_backwardBatch.clear();
     std::size_t previousSize = 0; // of the backward regions about to be rebuilt
-    for (Pending &p : rebuilds) {
-        if (m_flags.pinned(p.base)) {
-            release(p.absorbs);
-        } else if (!p.absorbs.empty()) {
-            rebuildWithAbsorbs(p);
-        } else if (p.forward) {
-            m_search.search(p.base, true, p.visibleBelow, m_forward.overwrite(p.base));
+    for (const Pending *p : group) {
+        if (p->forward) {
+            m_search.search(p->base, true, p->visibleBelow, m_forward.overwrite(p->base));
         } else {
-            previousSize += m_backward[p.base].size();
-            m_backwardBatch.push_back({p.base, p.visibleBelow, &m_backward.overwrite(p.base)});
+            previousSize += m_backward[p->base].size();
+            m_backwardBatch.push_back({p->base, p->visibleBelow, &m_backward.overwrite(p->base)});
         }
     }
     // Several backward regions built at once share their walk: by closure bitmaps when those
@@ -167,20 +194,39 @@ void RegionBook::rebuild(std::vector<Pending> &rebuilds, TensorId now)
         m_search.search(r.base, false, r.visibleBelow, *r.out);
 }
 
-// The search as simrd ran it, with the storages evicted since material again, then the absorbs
-// of their evictions in order.
-void RegionBook::rebuildWithAbsorbs(Pending &p)
+std::vector<StorageId> RegionBook::victimsOf(const Pending &p) const
+{
+    std::vector<StorageId> victims;
+    victims.reserve(p.absorbs.size());
+    for (std::uint32_t i : p.absorbs)
+        victims.push_back(m_snapshots[i].storage);
+    std::sort(victims.begin(), victims.end());
+    victims.erase(std::unique(victims.begin(), victims.end()), victims.end());
+    return victims;
+}
+
+// The closures holding a storage whose flag changes are not carried into the next batch.
+void RegionBook::setMaterialForAWhile(const std::vector<StorageId> &storages)
 {
     m_flipped.clear();
-    for (std::uint32_t i : p.absorbs) {
-        const StorageId s = m_snapshots[i].storage;
+    for (StorageId s : storages) {
         m_flipped.push_back({s, m_flags.material(s)});
         m_flags.set(s, true);
+        m_closures.stateChanged(s);
     }
-    Region &out = table(p.forward).overwrite(p.base);
-    m_search.search(p.base, p.forward, p.visibleBelow, out);
-    for (auto flip = m_flipped.rbegin(); flip != m_flipped.rend(); ++flip)
-        m_flags.set(flip->first, flip->second);
+}
+
+void RegionBook::restoreMaterial()
+{
+    for (const auto &[s, material] : m_flipped) {
+        m_flags.set(s, material);
+        m_closures.stateChanged(s);
+    }
+}
+
+void RegionBook::absorbQueued(Pending &p)
+{
+    Region &out = table(p.forward).change(p.base);
     const std::size_t storageCount = m_program.storages.size();
     for (std::uint32_t i : p.absorbs) {
         const Snapshot &theirs = m_snapshots[i];

@@ -107,7 +107,12 @@ private:
     void drop(StorageId s, bool forward);
     void release(std::vector<std::uint32_t> &absorbs);
     void rebuild(std::vector<Pending> &rebuilds, TensorId now);
-    void rebuildWithAbsorbs(Pending &p);
+    void search(const std::vector<Pending *> &group, TensorId now);
+    // The storages whose evictions are queued on p, in increasing order.
+    std::vector<StorageId> victimsOf(const Pending &p) const;
+    void setMaterialForAWhile(const std::vector<StorageId> &storages);
+    void restoreMaterial();
+    void absorbQueued(Pending &p);
     // Absorbs the evicted s into the regions (in that direction) of the storages on `targets`'s frontier.
     void absorbInto(const Region &targets, StorageId s, bool forward);
     std::uint32_t snapshot(StorageId s, const Region &region);
@@ -116,7 +121,7 @@ private:
     const ReplayGraph &m_graph;
     NeighbourhoodSearch &m_search;
     const std::vector<Cost> &m_compute;
-    MaterialFlags &m_flags; // flipped back for a moment by rebuildWithAbsorbs()
+    MaterialFlags &m_flags; // made material for a while by setMaterialForAWhile()
     RegionTable m_forward;
     RegionTable m_backward;
     std::vector<Pending> m_pending;
@@ -129,7 +134,11 @@ private:
     std::vector<Pending> m_selected; // taken out of m_pending by select()
     std::vector<Snapshot> m_snapshots;
     std::vector<std::uint32_t> m_freeSnapshots;
-    std::vector<std::pair<StorageId, bool>> m_flipped; // scratch of rebuildWithAbsorbs: storage, was material
+    // Scratch of rebuild(): rebuilds searched together; those with queued absorbs, by victims;
+    // the storages made material for a while, with their flags.
+    std::vector<Pending *> m_group;
+    std::vector<std::pair<std::vector<StorageId>, Pending *>> m_queued;
+    std::vector<std::pair<StorageId, bool>> m_flipped;
     bool m_defer;
     bool m_acrossChoices;
 };
