@@ -560,26 +560,38 @@ def policy_row(name, variant, summary, cost, mechanisms):
 
 
 def walk_lines(walks, traces):
-    """The policy atlas's cost with one build: wall seconds per map walked again (`time`)."""
+    """The policy atlas's cost with one build: wall seconds per map walked again (`time`). Where
+    the walks are of several builds, the maps of all but the most used one are marked."""
     if not walks:
         return ["No map has been walked again with one build yet (`scripts/atlas.py time`)."]
-    builds = sorted({w.get("rematlens_commit") or "?" for w in walks.values()})
+    uses = {}
+    for w in walks.values():
+        build = (w.get("rematlens_commit") or "?")[:7]
+        uses[build] = uses.get(build, 0) + 1
+    builds = sorted(uses, key=lambda b: (-uses[b], b))
+    marks = {b: "" if i == 0 else "†‡§¶"[min(i - 1, 3)] * (1 + max(0, i - 4)) for i, b in enumerate(builds)}
     threads = sorted({w.get("threads") for w in walks.values()})
     wall = sum(w["wall_seconds"] for w in walks.values())
     cpu = sum(w["cpu_seconds"] for w in walks.values())
     count = len(traces) * len(POLICY_TITLES)
+    named = builds[0] + "".join(f", {b} ({marks[b]})" for b in builds[1:])
     lines = [f"Walked again from nothing, one map after another, by `scripts/atlas.py time` with build "
-             f"{', '.join(b[:7] for b in builds)} ({'/'.join(map(str, threads))} threads): "
+             f"{named} ({'/'.join(map(str, threads))} threads): "
              f"{len(walks)} of the {count} maps took **{wall / 60:.1f} minutes** of wall time and "
              f"{cpu / 3600:.2f} CPU-hours, each checked against the kept map (record for record; by its summary "
              "where the map is too large to pack). Wall seconds per map:", "",
              "| trace | " + " | ".join(POLICY_TITLES.values()) + " | all |",
              "|---|" + "---|" * (len(POLICY_TITLES) + 1)]
+
+    def cell(walk):
+        if not walk:
+            return "—"
+        return f"{walk['wall_seconds']:,.0f}" + marks[(walk.get("rematlens_commit") or "?")[:7]]
+
     for name in traces:
         cells = [walks.get((name, v)) for v in POLICY_TITLES]
         walked = [c["wall_seconds"] for c in cells if c]
-        lines.append(f"| {SHORT[name]} | " + " | ".join(f"{c['wall_seconds']:,.0f}" if c else "—" for c in cells)
-                     + f" | {sum(walked):,.0f} |")
+        lines.append(f"| {SHORT[name]} | " + " | ".join(cell(c) for c in cells) + f" | {sum(walked):,.0f} |")
     return lines
 
 
