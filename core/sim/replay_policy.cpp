@@ -106,7 +106,7 @@ StorageId Replay::chooseVictim(Bytes shortfall)
 
 // Scores that add regions' compute to a storage's own over its size and/or staleness: leaving a
 // region's compute out bounds the score from below (compute is never negative, as traces'
-// TIMEs are not), so rebuilds of regions need not outlive a choice only where they could win.
+// TIMEs are not), so a choice need rebuild only the regions of storages that could win it.
 bool Replay::scoresBoundWithoutRegions() const
 {
     const Policy &policy = m_config.policy;
