@@ -129,15 +129,8 @@ StorageId Replay::scanResolvingContenders()
     StorageId chosen = kNone; // as the scan would choose from these scores and bounds
     double lowest = 0;
     m_pool.scan([&](StorageId s) {
-        const bool forwardPending = readsForward && m_regions->pending(s, true);
-        const bool backwardPending = m_regions->pending(s, false);
-        const bool bounded = forwardPending || backwardPending;
-        Cost cost = m_compute[s];
-        if (readsForward && !forwardPending)
-            cost += m_regions->forward(s).compute;
-        if (!backwardPending)
-            cost += m_regions->backward(s).compute;
-        const double value = ratioScore(s, cost, m_lastAccess[s]);
+        const bool bounded = m_regions->pending(s, false) || (readsForward && m_regions->pending(s, true));
+        const double value = ratioScore(s, knownCost(s, readsForward), m_lastAccess[s]);
         if (bounded)
             m_contenders.push_back(scanned);
         m_scanned[scanned] = s;
