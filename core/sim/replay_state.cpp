@@ -32,8 +32,9 @@ bool Replay::sameState(const Replay &other)
         m_locks != other.m_locks || m_externalRefs != other.m_externalRefs || m_lastAccess != other.m_lastAccess ||
         m_compute != other.m_compute || m_defined != other.m_defined || m_kept != other.m_kept)
         return false;
-    if (m_eqNode != other.m_eqNode || !(m_eq == other.m_eq) || m_evictedDependents != other.m_evictedDependents ||
-        m_random != other.m_random || !m_pool.sameOrder(other.m_pool) || !m_graph.sameEdges(other.m_graph))
+    if (!m_eq.sameClasses(m_eqNode, other.m_eq, other.m_eqNode, kNone) ||
+        m_evictedDependents != other.m_evictedDependents || m_random != other.m_random ||
+        !m_pool.sameOrder(other.m_pool) || !m_graph.sameEdges(other.m_graph))
         return false;
     if (m_regions.has_value() != other.m_regions.has_value())
         return false;
