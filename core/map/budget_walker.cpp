@@ -109,7 +109,8 @@ public:
     {
         const std::size_t steps = walker.m_program->schedule.size();
         if (walker.m_checkpointsPerReplay > 0) {
-            m_spacing = std::max<std::size_t>(1, steps / walker.m_checkpointsPerReplay);
+            m_copySpacing = std::max<std::size_t>(1, steps / walker.m_checkpointsPerReplay);
+            m_spacing = m_copySpacing;
             const bool modelled = walker.m_config.allocator.kind != AllocatorKind::Sum;
             m_spacingUntilJoined = modelled ? std::max(m_spacing, steps / kCopiesUntilJoined) : m_spacing;
         }
@@ -168,6 +169,10 @@ private:
         Replay replay(*m_walker.m_program, config, std::move(m_spareRegions));
         const RunResult result = replay.run();
         m_spareRegions = replay.releaseRegionBuffers();
+        // Copies were given up on a short replay (the low end of a range often fails within
+        // a few operators); one as long as they pay for takes them up again for the next.
+        if (m_copySpacing && result.seconds >= m_walker.m_minCheckpointedSeconds)
+            m_spacing = m_copySpacing;
         return result;
     }
 
@@ -257,6 +262,7 @@ private:
     bool m_started = false;
     std::size_t m_joins = 0;
     std::size_t m_spacing = 0;              // waypoints between copies; 0: every replay from step 0
+    std::size_t m_copySpacing = 0;          // m_spacing while copies are kept; 0: never kept
     std::size_t m_spacingUntilJoined = 0;   // until a replay of this thread has joined an earlier one
     std::shared_ptr<const ReplayTrail> m_last; // of the last replay
     RegionBook::Buffers m_spareRegions;     // for the next replay from step 0

@@ -68,7 +68,8 @@ public:
     // Copies kept along a replay (one every steps / count waypoints) to continue and join the
     // next one from (default 128, fewer above four threads; under an allocator model 8 until a
     // replay of the thread has joined an earlier path); 0 replays every budget from step 0. A thread whose first replay takes less
-    // than minReplaySeconds replays from step 0 too: copying would cost about what it saves.
+    // than minReplaySeconds replays from step 0 too (copying would cost about what it saves), until
+    // one of its replays takes longer.
     void setCheckpointsPerReplay(std::size_t count, double minReplaySeconds = 0.005)
     {
         m_checkpointsPerReplay = count;
