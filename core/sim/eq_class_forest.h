@@ -24,9 +24,7 @@ public:
 
     Node root(Node n)
     {
-        Node r = n;
-        while (m_parent[r] != r)
-            r = m_parent[r];
+        const Node r = rootOf(n);
         while (m_parent[n] != r) { // path compression
             Node next = m_parent[n];
             m_parent[n] = r;
