@@ -199,11 +199,12 @@ private:
         const bool first = !m_last;
         for (;;) {
             Halt halt = Halt::None;
-            std::size_t since = 0; // waypoints since the last entry
+            std::size_t since = 0;         // waypoints since the last entry
+            std::size_t next = anchor + 1; // the last trail's first entry not yet passed
             live->continueUnder(budget, m_walker.deadline(), m_cancel);
             live->setWaypoints([&](Replay &r) {
                 if (m_last) {
-                    const std::optional<std::size_t> m = m_last->find(r.position(), anchor);
+                    const std::optional<std::size_t> m = m_last->find(r, next);
                     if (m && r.sameState(*m_last->entry(*m).state)) {
                         trail.add({m_last->entry(*m).state, r.position(), r.takeSegment()});
                         since = 0;
@@ -216,6 +217,7 @@ private:
                             return false;
                         }
                         anchor = k;
+                        next = k + 1;
                         if (k > *m) {
                             trail.addFrom(*m_last, *m + 1, k);
                             halt = Halt::Jumped;

@@ -15,25 +15,12 @@ void ReplayTrail::finish(ReplaySegment last, RunResult end)
 {
     m_last = last;
     m_end = std::move(end);
-    buildIndex();
 }
 
 void ReplayTrail::finishAs(const ReplayTrail &other)
 {
     m_last = other.m_last;
     m_end = other.m_end;
-    buildIndex();
-}
-
-void ReplayTrail::buildIndex()
-{
-    m_index.clear();
-    m_steps.clear();
-    for (std::size_t i = 0; i < m_entries.size(); ++i) {
-        m_index.emplace(m_entries[i].position, i);
-        m_steps.push_back(m_entries[i].position.step);
-    }
-    std::sort(m_steps.begin(), m_steps.end());
 }
 
 std::size_t ReplayTrail::reachable(std::size_t from, Bytes budget) const
@@ -46,16 +33,18 @@ std::size_t ReplayTrail::reachable(std::size_t from, Bytes budget) const
     return k;
 }
 
-std::optional<std::size_t> ReplayTrail::find(const ReplayPosition &position, std::size_t after) const
+std::optional<std::size_t> ReplayTrail::find(const Replay &replay, std::size_t &next) const
 {
-    if (!std::binary_search(m_steps.begin(), m_steps.end(), position.step))
-        return std::nullopt; // cheaper than hashing the position
-    std::optional<std::size_t> first;
-    const auto [begin, end] = m_index.equal_range(position);
-    for (auto it = begin; it != end; ++it)
-        if (it->second > after && (!first || it->second < *first))
-            first = it->second;
-    return first;
+    const std::size_t step = replay.step();
+    while (next < m_entries.size() && m_entries[next].position.step < step)
+        ++next;
+    if (next == m_entries.size() || m_entries[next].position.step != step)
+        return std::nullopt; // most waypoints: no entry at this step
+    const ReplayPosition here = replay.position();
+    for (std::size_t i = next; i < m_entries.size() && m_entries[i].position.step == step; ++i)
+        if (m_entries[i].position == here)
+            return i;
+    return std::nullopt;
 }
 
 // Counts add up; the peak is the largest; lo is the largest demand that fitted, hi the

@@ -7,7 +7,6 @@
 
 #include <memory>
 #include <optional>
-#include <unordered_map>
 #include <vector>
 
 namespace rematlens {
@@ -41,19 +40,18 @@ public:
     // The furthest entry reached from entry `from` through stretches that all compare the same
     // under budget; size() when the end is reached that way too.
     std::size_t reachable(std::size_t from, Bytes budget) const;
-    // The first entry after `after` at this position (the trail is finished).
-    std::optional<std::size_t> find(const ReplayPosition &position, std::size_t after) const;
+    // The first entry from `next` on at the replay's position (the trail is finished). A run's
+    // waypoints come in the order of their steps, and so do a trail's entries: the caller keeps
+    // `next` between the waypoints of one run, and it only moves forward, past the entries of
+    // earlier steps; the replay's position is asked for only where an entry lies at its step.
+    std::optional<std::size_t> find(const Replay &replay, std::size_t &next) const;
     // The result of the run this trail records, as a replay under budget that took this path.
     RunResult resultUnder(Bytes budget) const;
 
 private:
-    void buildIndex();
-
     std::vector<Entry> m_entries;
     ReplaySegment m_last;
     RunResult m_end;
-    std::unordered_multimap<ReplayPosition, std::size_t, ReplayPositionHash> m_index; // built when finished
-    std::vector<std::size_t> m_steps; // the entries' steps, sorted: most waypoints are at none of them
 };
 
 } // namespace rematlens

@@ -4,7 +4,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 
 namespace rematlens {
 
@@ -19,17 +18,6 @@ struct ReplayPosition {
     std::uint64_t materialHash = 0;    // of the set of material storages
 
     bool operator==(const ReplayPosition &) const = default;
-};
-
-struct ReplayPositionHash {
-    std::size_t operator()(const ReplayPosition &p) const
-    {
-        std::uint64_t h = p.materialHash;
-        for (const std::uint64_t v : {std::uint64_t(p.step), std::uint64_t(p.clock), std::uint64_t(p.rematCompute),
-                                      std::uint64_t(p.memory), std::uint64_t(p.depth)})
-            h = (h ^ v) * 0x100000001b3ull;
-        return static_cast<std::size_t>(h ^ (h >> 29));
-    }
 };
 
 } // namespace rematlens
