@@ -3,6 +3,7 @@
 #include "shared_data.h"
 
 #include "core/sim/baseline.h"
+#include "core/sim/bit_count.h"
 #include "core/sim/evictable_pool.h"
 #include "core/sim/exact_ratio.h"
 #include "core/sim/policy_spec.h"
@@ -14,6 +15,7 @@
 
 #include <QtTest>
 
+#include <bit>
 #include <cmath>
 #include <random>
 
@@ -41,6 +43,7 @@ private slots:
     void shortfallFirstEvictsWhatCovers();
     void comparisonStatistics();
     void randomChoiceCountsLiveSlots();
+    void selectBitFindsEachSetBit();
 
 private:
     RunResult replay(const std::string &spec, double ratio, std::vector<ReplayEvent> *events = nullptr) const;
@@ -370,6 +373,22 @@ void PoliciesTest::randomChoiceCountsLiveSlots()
         checked += inOrder.size();
     }
     QVERIFY(checked > 10000);
+}
+
+// Every set bit of words with bits in every byte, in none of some, and at both ends, against
+// dropping the lowest set bit one at a time.
+void PoliciesTest::selectBitFindsEachSetBit()
+{
+    std::mt19937_64 random(11);
+    std::vector<std::uint64_t> words = {1, std::uint64_t{1} << 63, ~std::uint64_t{0}, 0x8000000000000001u,
+                                        0x00FF00000000FF00u, 0xAAAAAAAAAAAAAAAAu};
+    for (int i = 0; i < 200; ++i)
+        words.push_back(random() & random()); // sparse, so that some bytes hold none
+    for (const std::uint64_t w : words) {
+        std::uint64_t bits = w;
+        for (std::size_t index = 0; bits; ++index, bits &= bits - 1)
+            QCOMPARE(selectBit(w, index), static_cast<unsigned>(std::countr_zero(bits)));
+    }
 }
 
 QTEST_GUILESS_MAIN(PoliciesTest)

@@ -70,9 +70,7 @@ public:
                 index -= live;
                 continue;
             }
-            for (; index > 0; --index)
-                bits &= bits - 1; // drop the lowest live slot
-            return m_slots[w * 64 + static_cast<std::size_t>(std::countr_zero(bits))];
+            return m_slots[w * 64 + selectBit(bits, index)];
         }
         return kNone;
     }
