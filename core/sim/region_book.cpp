@@ -36,10 +36,10 @@ RegionBook::RegionBook(const RegionBook &other, const ReplayGraph &graph, Neighb
     , m_pendingSlot(other.m_pendingSlot)
     , m_closures(other.m_program, flags, compute)
     , m_sharedSearch(other.m_program, flags, compute)
-    , m_defer(other.m_defer)
-    , m_acrossChoices(other.m_acrossChoices)
     , m_snapshots(other.m_snapshots)
     , m_freeSnapshots(other.m_freeSnapshots)
+    , m_defer(other.m_defer)
+    , m_acrossChoices(other.m_acrossChoices)
 {
 }
 
