@@ -53,6 +53,8 @@ import zlib
 from array import array
 from pathlib import Path
 
+from public_trace_files import resolve_traces
+
 try:
     from Xlib import X, XK, Xatom, display, error
     from Xlib.ext import xtest
@@ -61,7 +63,6 @@ except ImportError:  # pragma: no cover - reported in main()
     display = None
 
 REPO = Path(__file__).resolve().parents[2]
-PUBLIC_TRACES = ["unet", "resnet32", "inceptionv4", "tv_densenet121", "transformer", "unroll_gan", "treelstm", "lstm"]
 PING_MAGIC = 0x524C5742  # marks this benchmark's pings in the message's last word
 
 # The strip's colours (views/strip/outcome_palette.cpp), as 0xRRGGBB.
@@ -716,32 +717,6 @@ class Session:
         }
 
 
-def trace_directory():
-    shared = os.environ.get("REMATLENS_SHARED_DIR")
-    candidates = [Path(shared)] if shared else []
-    candidates += [parent / "shared" for parent in REPO.parents]
-    for c in candidates:
-        if (c / "traces" / "dtr-2020").is_dir():
-            return c / "traces" / "dtr-2020"
-    return None
-
-
-def resolve_traces(names):
-    directory = trace_directory()
-    found = []
-    for name in names or PUBLIC_TRACES:
-        path = Path(name)
-        if path.is_file():
-            found.append((path.name.split("-")[0], path))
-            continue
-        matches = sorted(directory.glob(f"{name}-*.log")) if directory else []
-        if not matches:
-            raise SystemExit(f"real_window_bench: no trace {name!r}"
-                             + (f" in {directory}" if directory else " (set REMATLENS_SHARED_DIR)"))
-        found.append((name, matches[0]))
-    return found
-
-
 def run_one(program, trace_name, trace_path, width, height, args):
     work = Path(tempfile.mkdtemp(prefix="rematlens-window-"))
     result = {"trace": trace_name, "size": f"{width}x{height}", "actions": [], "notes": []}
@@ -890,7 +865,7 @@ def main():
     if args.no_atlas:
         empty = tempfile.mkdtemp(prefix="rematlens-no-atlas-")
         args.atlas = Path(empty)
-    traces = resolve_traces(args.traces)
+    traces = resolve_traces(args.traces, "real_window_bench")
 
     runs = []
     for width, height in args.sizes:

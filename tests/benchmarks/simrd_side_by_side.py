@@ -9,11 +9,10 @@ RematLens's time is bench_replay's median. Run by hand on a Release build, from 
     /usr/bin/python3 tests/benchmarks/simrd_side_by_side.py --simrd PATH/dtr-prototype/simrd \\
         [--trace resnet32] [--ratios 0.2 0.3 0.5] [--repeats 3]
 
-Traces come from REMATLENS_SHARED_DIR or ../shared beside the source tree.
+Traces come from REMATLENS_SHARED_DIR or shared/ beside the repository (public_trace_files.py).
 """
 
 import argparse
-import glob
 import json
 import math
 import os
@@ -22,23 +21,14 @@ import subprocess
 import sys
 import time
 
-SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BENCH = os.path.join(SOURCE, "build", "release", "bin", "bench_replay")
+from public_trace_files import REPO, resolve_traces
 
-
-def shared_dir():
-    return os.environ.get("REMATLENS_SHARED_DIR", os.path.join(os.path.dirname(SOURCE), "shared"))
-
-
-def trace_path(short):
-    found = glob.glob(os.path.join(shared_dir(), "traces", "dtr-2020", short + "-*.log"))
-    if not found:
-        sys.exit(f"no public trace named {short}- in {shared_dir()}/traces/dtr-2020")
-    return found[0]
+BENCH = REPO / "build" / "release" / "bin" / "bench_replay"
+OVERHEAD_LIMIT = 2.0  # bench_replay's
 
 
 def simrd_seconds(simrd_dir, log, ratios, repeats):
-    """simrd's wall seconds per replay, per ratio (and how each run ended)."""
+    """simrd's wall seconds per replay, per ratio."""
     sys.path.insert(0, simrd_dir)
     from simrd.heuristic import DTR, Heuristic
     from simrd.parse import parse_file
@@ -55,7 +45,7 @@ def simrd_seconds(simrd_dir, log, ratios, repeats):
     for ratio in ratios:
         times[ratio] = []
         for _ in range(repeats):
-            runtime = RuntimeV2EagerOptimized(int(memory * ratio), DTR(), remat_limit=compute * 1.0,
+            runtime = RuntimeV2EagerOptimized(int(memory * ratio), DTR(), remat_limit=compute * (OVERHEAD_LIMIT - 1),
                                               stats=False, trace=False)
             started = time.perf_counter()
             try:
@@ -66,12 +56,13 @@ def simrd_seconds(simrd_dir, log, ratios, repeats):
     return times
 
 
-def rematlens_seconds(short, ratios, repeats):
-    """bench_replay's median wall seconds per replay, per ratio."""
+def rematlens_seconds(short, shared, ratios, repeats):
+    """bench_replay's median wall seconds per replay, per ratio, on the traces in shared."""
     names = "|".join(f"{r:.1f}" for r in ratios)
     out = subprocess.run([BENCH, f"--benchmark_filter=replay_dtr/{short}/({names})$",
                           f"--benchmark_repetitions={repeats}", "--benchmark_format=json"],
-                         check=True, capture_output=True, text=True, env={**os.environ, "REMATLENS_SHARED_DIR": shared_dir()})
+                         check=True, capture_output=True, text=True,
+                         env={**os.environ, "REMATLENS_SHARED_DIR": str(shared)})
     medians = {}
     for b in json.loads(out.stdout)["benchmarks"]:
         if b.get("aggregate_name") == "median":
@@ -89,15 +80,16 @@ def main():
     args = parser.parse_args()
     if not os.path.isdir(os.path.join(args.simrd, "simrd")):
         sys.exit(f"{args.simrd}: not the simrd folder of a dtr-prototype checkout (no simrd/ inside)")
-    if not os.path.exists(BENCH):
+    if not BENCH.exists():
         sys.exit(f"{BENCH} not built (cmake --build build/release --target bench_replay)")
-    simrd = simrd_seconds(args.simrd, trace_path(args.trace), args.ratios, args.repeats)
-    ours = rematlens_seconds(args.trace, args.ratios, args.repeats)
+    [(short, log)] = resolve_traces([args.trace], "simrd_side_by_side")
+    simrd = simrd_seconds(args.simrd, log, args.ratios, args.repeats)
+    ours = rematlens_seconds(short, log.parents[2], args.ratios, args.repeats)
     print(f"{'ratio':>5}  {'simrd (median, range)':>28}  {'RematLens':>10}  {'factor':>7}")
     for ratio in args.ratios:
         s = simrd[ratio]
         if ratio not in ours:
-            sys.exit(f"bench_replay has no replay_dtr/{args.trace}/{ratio:.1f}")
+            sys.exit(f"bench_replay has no replay_dtr/{short}/{ratio:.1f}")
         factor = statistics.median(s) / ours[ratio]
         print(f"{ratio:5.1f}  {statistics.median(s):8.3f} s ({min(s):.3f}-{max(s):.3f} s)  "
               f"{ours[ratio] * 1000:7.3f} ms  {factor:6.0f}x")
