@@ -159,14 +159,14 @@ void MpiSweepTest::jobOfOneRankIsAPlainRun()
 void MpiSweepTest::lostRankFailsAndResumes()
 {
     // 16,002 runs of the LSTM (about 2 s in one process, so every rank surely gets work): rank 1
-    // dies early, with runs handed to it still unfinished.
+    // dies with runs it finished and never reported.
     const QString single = m_dir.filePath(QStringLiteral("lstm-single.jsonl"));
     const QString out = m_dir.filePath(QStringLiteral("lstm-lost.jsonl"));
     const QString trace = QStringLiteral("lstm.log");
     const QString step = QStringLiteral("0.0001");
     QCOMPARE(rematlens(sweep(single, trace, step)).status, 0);
-    // Rank 1 kills itself (SIGKILL) once it has sent 5 results and holds unfinished ones: the job
-    // must fail, and say why.
+    // Rank 1 reports 5 results, keeps the others and kills itself (SIGKILL) when no runs are left:
+    // the job must fail, and say why.
     const Outcome lost = mpirun(3, sweep(out, trace, step), {QStringLiteral("REMATLENS_TEST_KILL_RANK=1:5")});
     QVERIFY2(lost.status != 0, lost.err.constData());
     QVERIFY2(lost.err.contains("rank 1") && lost.err.contains("signal 9"), lost.err.constData());

@@ -80,9 +80,9 @@ void unpackResults(const std::string &bytes, const Handler &handle)
     }
 }
 
-// REMATLENS_TEST_KILL_RANK=R:K (tests only): rank R dies by SIGKILL once it has sent K results
-// and holds items it has not finished or results it has not sent, so the job surely loses work
-// whatever the timing.
+// REMATLENS_TEST_KILL_RANK=R:K (tests only): rank R reports K results, keeps the rest, and dies
+// by SIGKILL once rank 0 has no more items for it. Dying at the end rather than at the next item
+// makes the loss sure whatever the timing: a rank may be handed only one item.
 std::optional<std::size_t> testKillAfter(int rank)
 {
     const char *setting = std::getenv("REMATLENS_TEST_KILL_RANK");
@@ -194,6 +194,7 @@ WorkDistributor::Ending work(Session &s)
     bool asked = false;
     bool exhausted = false;
     std::size_t sent = 0;
+    std::size_t withheld = 0;
     while (!s.queue.drained()) {
         if (s.cancelled()) {
             s.stop = true;
@@ -224,24 +225,24 @@ WorkDistributor::Ending work(Session &s)
                     s.queue.close();
                 } else {
                     s.queue.add(first, count);
-                    if (killAfter && sent >= *killAfter)
-                        std::raise(SIGKILL);
                 }
             }
         }
         const std::vector<LocalWorkQueue::Result> results = s.queue.takeResults();
         if (!results.empty()) {
             busy = true;
-            if (killAfter && sent >= *killAfter)
-                std::raise(SIGKILL); // dies holding finished work it never reported
-            s.world.send(0, TagResults, packResults(results));
-            sent += results.size();
-            if (killAfter && sent >= *killAfter && s.queue.waiting() > 0)
-                std::raise(SIGKILL);
+            if (killAfter && sent + results.size() > *killAfter) {
+                withheld += results.size();
+            } else {
+                s.world.send(0, TagResults, packResults(results));
+                sent += results.size();
+            }
         }
         if (!busy)
             s.queue.awaitResult(kIdleWait);
     }
+    if (withheld > 0)
+        std::raise(SIGKILL); // dies holding finished work it never reported
     return WorkDistributor::Ending::Finished;
 }
 

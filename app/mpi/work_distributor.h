@@ -16,8 +16,9 @@ namespace rematlens {
 // `threads` threads of oneTBB. Every rank calls run() with the same item count; with one rank it
 // all happens in this process.
 //
-// Test-only: REMATLENS_TEST_KILL_RANK=R:K makes rank R (R > 0) kill itself with SIGKILL once it
-// has sent K results, so tests can check that a job losing a rank fails and stays resumable.
+// Test-only: REMATLENS_TEST_KILL_RANK=R:K makes rank R (R > 0) report only its first K results
+// and kill itself with SIGKILL when no items are left, holding the others, so tests can check
+// that a job losing a rank fails and stays resumable.
 class WorkDistributor {
 public:
     // Runs item i on some rank, on one of its threads, and returns its result. Runs in flight
