@@ -53,7 +53,7 @@ import zlib
 from array import array
 from pathlib import Path
 
-from public_trace_files import resolve_traces
+from public_trace_files import REPO, resolve_traces
 
 try:
     from Xlib import X, XK, Xatom, display, error
@@ -62,7 +62,6 @@ try:
 except ImportError:  # pragma: no cover - reported in main()
     display = None
 
-REPO = Path(__file__).resolve().parents[2]
 PING_MAGIC = 0x524C5742  # marks this benchmark's pings in the message's last word
 
 # The strip's colours (views/strip/outcome_palette.cpp), as 0xRRGGBB.
